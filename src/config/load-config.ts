@@ -1,0 +1,111 @@
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { OPTIONS, type OptionKey, type OptionValues } from './options.js';
+import { bundledContentDir } from './package-root.js';
+
+export type Command = 'stdio' | 'serve';
+
+export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
+  readonly command: Command;
+  readonly contentDir: string;
+  readonly dataDir: string;
+}
+
+export type CliRequest =
+  | { kind: 'run'; config: Config }
+  | { kind: 'help' }
+  | { kind: 'version' };
+
+/** A start-up refusal: every line names the option (flag and variable) and what is wrong. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const COMMANDS: readonly string[] = ['serve', 'stdio'];
+
+/**
+ * Reads the command line and environment once, validates every option and returns a frozen
+ * config. Nothing else in the code reads `process.argv` or `process.env`.
+ */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): CliRequest {
+  const parsed = parseCommandLine(argv);
+  if (parsed.help) return { kind: 'help' };
+  if (parsed.version) return { kind: 'version' };
+
+  const problems: string[] = [];
+  const values: Partial<Record<OptionKey, unknown>> = {};
+  for (const key of Object.keys(OPTIONS) as OptionKey[]) {
+    const spec = OPTIONS[key];
+    const fromFlag = parsed.values[spec.flag];
+    const raw = fromFlag ?? emptyToUndefined(env[spec.env]);
+    const result = spec.schema.safeParse(raw);
+    if (result.success) {
+      values[key] = result.data;
+    } else {
+      const source = fromFlag !== undefined ? `--${spec.flag}` : `${spec.env}`;
+      const reason = result.error.issues.map((issue) => issue.message).join('; ');
+      problems.push(`${source} (--${spec.flag} / ${spec.env}) ${reason}; got ${JSON.stringify(raw)}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const typed = values as OptionValues;
+  const config: Config = {
+    ...typed,
+    command: parsed.command,
+    contentDir: path.resolve(typed.contentDir ?? bundledContentDir()),
+    dataDir: path.resolve(typed.dataDir ?? defaultDataDir(env)),
+  };
+  return { kind: 'run', config: Object.freeze(config) };
+}
+
+interface ParsedCommandLine {
+  command: Command;
+  help: boolean;
+  version: boolean;
+  values: Record<string, string | undefined>;
+}
+
+function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  };
+  for (const spec of Object.values(OPTIONS)) options[spec.flag] = { type: 'string' };
+
+  let result;
+  try {
+    result = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ConfigError([`${(error as Error).message}. Run with --help to see the options.`]);
+  }
+  const positionals = result.positionals;
+  if (positionals.length > 1 || (positionals[0] !== undefined && !COMMANDS.includes(positionals[0]))) {
+    throw new ConfigError([
+      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, or no command for stdio`,
+    ]);
+  }
+  const values: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(result.values)) {
+    if (typeof value === 'string') values[name] = value;
+  }
+  return {
+    command: positionals[0] === 'serve' ? 'serve' : 'stdio',
+    help: result.values.help === true,
+    version: result.values.version === true,
+    values,
+  };
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  const stateHome = emptyToUndefined(env.XDG_STATE_HOME) ?? path.join(homedir(), '.local', 'state');
+  return path.join(stateHome, 'site-content-mcp');
+}

@@ -1,0 +1,35 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from '../config/options.js';
+
+export type { Logger };
+
+/**
+ * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
+ * they could appear in a logged object.
+ */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { name: 'site-content-mcp' },
+      redact: {
+        paths: [
+          'authorization',
+          '*.authorization',
+          'headers.authorization',
+          'req.headers.authorization',
+          'password',
+          '*.password',
+          'token',
+          '*.token',
+          'smtpUrl',
+          '*.smtpUrl',
+          'signingKey',
+          '*.signingKey',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    destination ?? pino.destination({ fd: 2, sync: false }),
+  );
+}

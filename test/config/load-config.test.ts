@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/load-config.js';
+import { SAMPLE_SITE } from '../helpers/paths.js';
+
+function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const request = loadConfig(argv, env);
+  if (request.kind !== 'run') throw new Error(`expected run, got ${request.kind}`);
+  return request.config;
+}
+
+function problemsOf(argv: string[], env: NodeJS.ProcessEnv = {}): readonly string[] {
+  try {
+    loadConfig(argv, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('serves stdio on the bundled sample site by default', () => {
+    const config = run([]);
+    expect(config.command).toBe('stdio');
+    expect(config.contentDir).toBe(SAMPLE_SITE);
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, logLevel: 'info', allowedHosts: [], allowedOrigins: [] });
+  });
+
+  it('selects the HTTP server with the serve command', () => {
+    expect(run(['serve']).command).toBe('serve');
+  });
+
+  it('reads every option from its environment variable', () => {
+    const config = run(['serve'], {
+      CONTENT_DIR: '/srv/site',
+      PUBLIC_BASE_URL: 'https://agents.example.com/',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATA_DIR: '/var/lib/scm',
+      LOG_LEVEL: 'debug',
+      ALLOWED_HOSTS: 'agents.example.com, internal:8080',
+      ALLOWED_ORIGINS: 'https://app.example.com',
+    });
+    expect(config).toMatchObject({
+      contentDir: '/srv/site',
+      publicBaseUrl: 'https://agents.example.com',
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/var/lib/scm',
+      logLevel: 'debug',
+      allowedHosts: ['agents.example.com', 'internal:8080'],
+      allowedOrigins: ['https://app.example.com'],
+    });
+  });
+
+  it('lets a flag win over its environment variable', () => {
+    expect(run(['--port', '4000'], { PORT: '5000' }).port).toBe(4000);
+  });
+
+  it('treats an empty environment variable as unset', () => {
+    expect(run([], { PORT: '' }).port).toBe(3000);
+  });
+
+  it('resolves directories against the working directory', () => {
+    expect(run(['--content-dir', 'site']).contentDir).toBe(path.resolve('site'));
+  });
+
+  it('defaults the data directory to the XDG state directory', () => {
+    expect(run([], { XDG_STATE_HOME: '/state' }).dataDir).toBe('/state/site-content-mcp');
+  });
+
+  it('refuses a port that is not a whole number in range, naming the flag and the variable', () => {
+    for (const value of ['abc', '-1', '70000', '1.5', '0x10']) {
+      const [problem] = problemsOf([], { PORT: value });
+      expect(problem).toContain('PORT (--port / PORT) must be a whole number from 0 to 65535');
+    }
+  });
+
+  it('refuses a public base URL with a path, naming the flag', () => {
+    const [problem] = problemsOf(['--public-base-url', 'https://example.com/agents']);
+    expect(problem).toMatch(/^--public-base-url .*must be an http or https origin/);
+  });
+
+  it('refuses an unknown log level and lists the allowed ones', () => {
+    expect(problemsOf([], { LOG_LEVEL: 'loud' })[0]).toContain('must be one of fatal, error, warn, info, debug, trace, silent');
+  });
+
+  it('refuses an allowed origin that is not an origin', () => {
+    expect(problemsOf([], { ALLOWED_ORIGINS: 'app.example.com' })[0]).toContain('ALLOWED_ORIGINS');
+  });
+
+  it('reports every wrong option at once', () => {
+    expect(problemsOf([], { PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+
+  it('refuses an unknown flag', () => {
+    expect(problemsOf(['--prot', '1'])[0]).toContain("Unknown option '--prot'");
+  });
+
+  it('refuses an unknown command', () => {
+    expect(problemsOf(['start'])[0]).toContain('unknown command "start"');
+  });
+
+  it('answers --help and --version without validating anything else', () => {
+    expect(loadConfig(['--help'], { PORT: 'x' })).toEqual({ kind: 'help' });
+    expect(loadConfig(['-v'], {})).toEqual({ kind: 'version' });
+  });
+
+  it('returns a frozen config', () => {
+    expect(Object.isFrozen(run([]))).toBe(true);
+  });
+});
