@@ -1,0 +1,295 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { NodeHtmlMarkdown } from 'node-html-markdown';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { splitFrontMatter } from './front-matter.js';
+import { readHtmlPage } from './html-page.js';
+import { cleanMarkdown, sectionHeadings } from './markdown.js';
+import type { Page } from './page.js';
+import { pageMetaSchema, siteFileSchema, type Lang, type SiteFile } from './schema.js';
+import { SiteContent } from './site-content.js';
+
+/** The content cannot be served at all: the start stops with this message. */
+export class ContentError extends Error {
+  override readonly name = 'ContentError';
+}
+
+/** Something was left out or looks wrong, but the rest of the site is served. */
+export interface ContentWarning {
+  /** File relative to the content directory. */
+  readonly file: string;
+  /** The field or reference at fault. */
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface LoadedSite {
+  readonly site: SiteContent;
+  readonly warnings: readonly ContentWarning[];
+}
+
+const SITE_FILE = 'site.yaml';
+const PAGES_DIR = 'pages';
+
+/**
+ * Loads and validates a content directory. Broken pages are skipped with a warning; a missing
+ * directory, a broken site file or two pages with one path stop the load with a ContentError.
+ */
+export async function loadSite(contentDir: string): Promise<LoadedSite> {
+  const root = await resolveRoot(contentDir);
+  const warnings: ContentWarning[] = [];
+  const siteFile = await readSiteFile(root);
+  const origins = [new URL(siteFile.siteUrl).origin];
+
+  const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false });
+  const files = await listPageFiles(root, path.join(root, PAGES_DIR));
+  const byPath = new Map<string, Page>();
+  for (const file of files) {
+    const page = await readPage(root, file, origins, converter, warnings);
+    if (!page) continue;
+    if (!siteFile.languages.includes(page.lang)) {
+      warnings.push({ file: page.source, field: 'lang', message: `language "${page.lang}" is not listed in ${SITE_FILE} languages; page skipped` });
+      continue;
+    }
+    const clash = byPath.get(page.path);
+    if (clash) {
+      throw new ContentError(`Two pages claim the path ${page.path}: ${clash.source} and ${page.source}. Give each page its own path.`);
+    }
+    byPath.set(page.path, page);
+  }
+
+  const pages = linkAlternates(byPath, warnings);
+  const site = new SiteContent(siteFile, pages);
+  checkSiteReferences(site, warnings);
+  return { site, warnings };
+}
+
+async function resolveRoot(contentDir: string): Promise<string> {
+  try {
+    const root = await realpath(contentDir);
+    if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
+    return root;
+  } catch (error) {
+    throw new ContentError(
+      `Cannot read the content directory ${contentDir} (${describeFsError(error)}). Set --content-dir / CONTENT_DIR to a directory holding ${SITE_FILE} and ${PAGES_DIR}/.`,
+    );
+  }
+}
+
+async function readSiteFile(root: string): Promise<SiteFile> {
+  let text: string;
+  try {
+    text = await readFile(path.join(root, SITE_FILE), 'utf8');
+  } catch (error) {
+    throw new ContentError(`Cannot read ${path.join(root, SITE_FILE)} (${describeFsError(error)}). Every content directory needs a site file; see docs/content-format.md.`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
+  }
+  const result = siteFileSchema.safeParse(data);
+  if (!result.success) {
+    throw new ContentError(`${SITE_FILE} is invalid:\n${formatIssues(result.error.issues).map((line) => `  - ${line}`).join('\n')}`);
+  }
+  const site = result.data;
+  const missing = missingTranslations(site);
+  if (missing.length > 0) {
+    throw new ContentError(`${SITE_FILE} is incomplete:\n${missing.map((line) => `  - ${line}`).join('\n')}`);
+  }
+  return site;
+}
+
+/** Every language of the site needs its own text and paths in the site file. */
+function missingTranslations(site: SiteFile): string[] {
+  const missing: string[] = [];
+  if (!site.languages.includes(site.defaultLanguage)) missing.push(`defaultLanguage "${site.defaultLanguage}" is not in languages`);
+  for (const lang of site.languages) {
+    const need = (value: unknown, field: string) => {
+      if (value === undefined) missing.push(`${field}.${lang}: missing (every language in languages needs it)`);
+    };
+    need(site.summary[lang], 'summary');
+    need(site.contact[lang], 'contact');
+    need(site.inquiry.nextStep[lang], 'inquiry.nextStep');
+    need(site.pricing.note[lang], 'pricing.note');
+    need(site.pricing.currency[lang], 'pricing.currency');
+    // An item may be offered in some languages only; where it is offered, it needs all three.
+    site.pricing.items.forEach((item, index) => {
+      const offered = item.name[lang] !== undefined || item.page[lang] !== undefined || lang in item.from;
+      if (!offered) return;
+      const where = `pricing.items[${index}] (${item.id})`;
+      if (item.name[lang] === undefined) missing.push(`${where}.name.${lang}: missing (the item is offered in ${lang})`);
+      if (item.page[lang] === undefined) missing.push(`${where}.page.${lang}: missing (the item is offered in ${lang})`);
+      if (!(lang in item.from)) missing.push(`${where}.from.${lang}: missing (use null for "quoted individually")`);
+    });
+  }
+  return missing;
+}
+
+/** Page files under pages/, skipping drafts and anything whose real location is outside the root. */
+async function listPageFiles(root: string, dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (dir === path.join(root, PAGES_DIR)) {
+      throw new ContentError(`Cannot read ${dir} (${describeFsError(error)}); the pages live there.`);
+    }
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
+    const full = path.join(dir, entry.name);
+    let real: string;
+    try {
+      real = await realpath(full);
+    } catch {
+      continue;
+    }
+    // A symbolic link may point anywhere; only what really lies inside the root is served.
+    if (real !== root && !real.startsWith(root + path.sep)) continue;
+    const info = await stat(real);
+    if (info.isDirectory()) files.push(...(await listPageFiles(root, full)));
+    else if (info.isFile() && /\.(md|html?)$/i.test(entry.name)) files.push(full);
+  }
+  return files;
+}
+
+async function readPage(
+  root: string,
+  file: string,
+  origins: readonly string[],
+  converter: NodeHtmlMarkdown,
+  warnings: ContentWarning[],
+): Promise<Page | undefined> {
+  const source = path.relative(root, file);
+  const skip = (field: string, message: string) => {
+    warnings.push({ file: source, field, message: `${message}; page skipped` });
+    return undefined;
+  };
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return skip('file', `cannot be read (${describeFsError(error)})`);
+  }
+
+  let rawMeta: unknown;
+  let body: string;
+  if (/\.html?$/i.test(file)) {
+    const parts = readHtmlPage(text, origins, converter);
+    rawMeta = parts.meta;
+    body = parts.markdown;
+  } else {
+    try {
+      const document = splitFrontMatter(text);
+      rawMeta = document.data;
+      body = document.body;
+    } catch (error) {
+      return skip('front matter', (error as Error).message.split('\n')[0] ?? 'invalid front matter');
+    }
+  }
+
+  const result = pageMetaSchema.safeParse(rawMeta);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return skip(issue.path.join('.') || 'front matter', formatIssues([issue])[0]!);
+  }
+  const meta = result.data;
+  const markdown = cleanMarkdown(body);
+  return {
+    path: meta.path,
+    lang: meta.lang,
+    type: meta.type,
+    title: meta.title,
+    description: meta.description,
+    alternate: meta.alternate,
+    published: meta.published,
+    updated: meta.updated,
+    service: meta.service,
+    city: meta.city,
+    event: meta.event,
+    author: meta.author,
+    markdown,
+    headings: sectionHeadings(markdown),
+    source,
+  };
+}
+
+/** Keeps an alternate only when it names an existing page in another language. */
+function linkAlternates(byPath: Map<string, Page>, warnings: ContentWarning[]): Page[] {
+  const pages: Page[] = [];
+  for (const page of byPath.values()) {
+    if (page.alternate === undefined) {
+      pages.push(page);
+      continue;
+    }
+    const other = byPath.get(page.alternate);
+    if (other && other.lang !== page.lang) {
+      pages.push(page);
+    } else {
+      warnings.push({
+        file: page.source,
+        field: 'alternate',
+        message: other ? `${page.alternate} is in the same language; alternate ignored` : `no page has the path ${page.alternate}; alternate ignored`,
+      });
+      pages.push({ ...page, alternate: undefined });
+    }
+  }
+  return pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Every page the site file names must exist in its language; prices must be on their page. */
+function checkSiteReferences(site: SiteContent, warnings: ContentWarning[]): void {
+  const info = site.info;
+  const expect = (lang: Lang, pagePath: string | undefined, field: string) => {
+    if (pagePath === undefined) return;
+    const page = site.page(pagePath);
+    if (!page) warnings.push({ file: SITE_FILE, field, message: `no page has the path ${pagePath}` });
+    else if (page.lang !== lang) warnings.push({ file: SITE_FILE, field, message: `${pagePath} is a ${page.lang} page, expected ${lang}` });
+  };
+  for (const lang of info.languages) {
+    const contact = info.contact[lang];
+    expect(lang, contact?.contactForm, `contact.${lang}.contactForm`);
+    expect(lang, contact?.privacyPolicy, `contact.${lang}.privacyPolicy`);
+    info.pricing.items.forEach((item, index) => {
+      const field = `pricing.items[${index}] (${item.id}).page.${lang}`;
+      expect(lang, item.page[lang], field);
+      const page = item.page[lang] === undefined ? undefined : site.page(item.page[lang]);
+      const prices = [item.from[lang], ...(item.packages ?? []).map((pkg) => pkg.from[lang])];
+      for (const price of prices) {
+        if (page && typeof price === 'number' && !mentionsPrice(page.markdown, price)) {
+          warnings.push({ file: SITE_FILE, field, message: `the price ${price} does not appear on ${page.path}; state it there or correct it` });
+        }
+      }
+    });
+    info.services.forEach((group, index) => {
+      expect(lang, group.area[lang], `services[${index}].area.${lang}`);
+      group.services.forEach((service, serviceIndex) => expect(lang, service[lang], `services[${index}].services[${serviceIndex}].${lang}`));
+    });
+  }
+}
+
+/** "3 900", "3\u00a0900", "3,900" and "3900" all mention 3900. */
+function mentionsPrice(markdown: string, price: number): boolean {
+  const digits = markdown.replace(/(\d)[\s\u00a0\u202f,.](?=\d{3}\b)/g, '$1');
+  return new RegExp(`(?<![\\d])${price}(?![\\d])`).test(digits);
+}
+
+function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+    return `${where}: ${issue.message}`;
+  });
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'it does not exist';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'not a directory';
+  return (error as Error).message;
+}

@@ -1,0 +1,57 @@
+/**
+ * Markdown helpers for content we serve: strip what must never reach a client, and read the
+ * section headings that search matches.
+ */
+
+/** Raw HTML elements that have no place in clean page text, with everything inside them. */
+const UNSAFE_BLOCK = /<(script|style|form|iframe|noscript|template|nav|object|embed)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+/** Opening or self-closing tags of the same elements left without a closing tag. */
+const UNSAFE_TAG = /<\/?(script|style|form|iframe|noscript|template|nav|object|embed|input|button|select|textarea)\b[^>]*>/gi;
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+
+export function cleanMarkdown(markdown: string): string {
+  return markdown
+    .replace(/\r\n?/g, '\n')
+    .replace(HTML_COMMENT, '')
+    .replace(UNSAFE_BLOCK, '')
+    .replace(UNSAFE_TAG, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** ATX headings of levels 2-6 (level 1 is the page title), outside fenced code blocks. */
+export function sectionHeadings(markdown: string): string[] {
+  const headings: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const fenceMatch = FENCE.exec(line);
+    if (fenceMatch) {
+      const marker = fenceMatch[1] as string;
+      if (fence === undefined) fence = marker[0]!.repeat(3);
+      else if (marker.startsWith(fence)) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const match = ATX_HEADING.exec(line);
+    if (match && (match[1] as string).length >= 2) {
+      const text = plainText(match[2] as string);
+      if (text.length > 0) headings.push(text);
+    }
+  }
+  return headings;
+}
+
+/** Inline Markdown to plain text: links keep their text, emphasis and code marks go. */
+export function plainText(inline: string): string {
+  return inline
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** The contract's shared enumerations. */
+export const LANGS = ['pl', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const langSchema = z.enum(LANGS);
+
+export const PAGE_TYPES = [
+  'services_index',
+  'service_area',
+  'service',
+  'city_page',
+  'pricing',
+  'case_studies',
+  'event',
+  'blog',
+  'company',
+] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+export const pageTypeSchema = z.enum(PAGE_TYPES);
+
+/** A canonical page path: `/`, or lower-case segments each followed by a slash. */
+export const PAGE_PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*$/;
+export const pagePathSchema = z
+  .string()
+  .regex(PAGE_PATH_PATTERN, 'must start and end with "/" and use only a-z, 0-9, "-" and "/" (e.g. /pl/uslugi/)');
+
+/** YAML turns bare dates into Date objects; accept both and keep the ISO day. */
+const isoDate = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
+);
+
+const isoDateTime = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString() : value),
+  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-10T09:30:00+01:00' }),
+);
+
+export const eventDetailsSchema = z
+  .object({
+    start: isoDateTime,
+    end: isoDateTime,
+    location: z.union([
+      z.object({ online: z.literal(true) }).strict(),
+      z.object({ name: z.string().min(1), address: z.string().min(1) }).strict(),
+    ]),
+  })
+  .strict()
+  .refine((event) => Date.parse(event.end) >= Date.parse(event.start), 'end must not be before start');
+export type EventDetails = z.infer<typeof eventDetailsSchema>;
+
+/** Page metadata, from Markdown front matter or an HTML page's head. */
+export const pageMetaSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().min(1).max(400),
+    type: pageTypeSchema,
+    lang: langSchema,
+    path: pagePathSchema,
+    alternate: pagePathSchema.optional(),
+    published: isoDate.optional(),
+    updated: isoDate.optional(),
+    service: z.string().min(1).optional(),
+    city: z.string().min(1).optional(),
+    event: eventDetailsSchema.optional(),
+    author: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((meta) => meta.type !== 'event' || meta.event !== undefined, {
+    message: 'event pages need an `event` block (start, end, location)',
+    path: ['event'],
+  });
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+const perLang = <T extends z.ZodType>(value: T) => z.partialRecord(langSchema, value);
+const price = z.number().nonnegative().nullable();
+
+export const siteFileSchema = z
+  .object({
+    company: z.string().min(1),
+    siteUrl: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the site' }),
+    languages: z.array(langSchema).min(1),
+    defaultLanguage: langSchema,
+    summary: perLang(z.string().min(1)),
+    salesEmail: z.email(),
+    address: z
+      .object({
+        street: z.string().min(1),
+        postalCode: z.string().min(1),
+        city: z.string().min(1),
+        country: z.string().length(2, 'must be a two-letter country code'),
+      })
+      .strict()
+      .optional(),
+    contact: perLang(
+      z
+        .object({
+          email: z.email(),
+          phone: z.string().min(3),
+          contactForm: pagePathSchema,
+          privacyPolicy: pagePathSchema.optional(),
+          note: z.string().min(1).optional(),
+        })
+        .strict(),
+    ),
+    inquiry: z.object({ nextStep: perLang(z.string().min(1)) }).strict(),
+    pricing: z
+      .object({
+        note: perLang(z.string().min(1)),
+        currency: perLang(z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as PLN')),
+        items: z.array(
+          z
+            .object({
+              id: z.string().regex(/^[a-z0-9-]+$/, 'must use only a-z, 0-9 and "-"'),
+              name: perLang(z.string().min(1)),
+              description: perLang(z.string().min(1)).optional(),
+              page: perLang(pagePathSchema),
+              from: perLang(price),
+              packages: z
+                .array(z.object({ name: perLang(z.string().min(1)), from: perLang(price) }).strict())
+                .optional(),
+            })
+            .strict(),
+        ),
+      })
+      .strict(),
+    services: z.array(
+      z
+        .object({
+          area: perLang(pagePathSchema),
+          services: z.array(perLang(pagePathSchema)),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type SiteFile = z.infer<typeof siteFileSchema>;

@@ -1,0 +1,155 @@
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContentError, loadSite } from '../../src/content/load-site.js';
+import { MINI_SITE } from '../helpers/paths.js';
+
+const temporary: string[] = [];
+
+/** A copy of the mini site with extra or replaced files. */
+async function siteWith(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'scm-site-'));
+  temporary.push(dir);
+  await cp(MINI_SITE, dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return dir;
+}
+
+afterEach(async () => {
+  for (const dir of temporary.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+const page = (fields: string, body = '# Title\n') => `---\n${fields}\n---\n${body}`;
+
+describe('loadSite', () => {
+  it('loads every Markdown and HTML page, sorted by path, skipping drafts', async () => {
+    const { site, warnings } = await loadSite(MINI_SITE);
+    expect(warnings).toEqual([]);
+    expect(site.pages.map((p) => p.path)).toEqual([
+      '/en/contact/',
+      '/en/services/',
+      '/en/services/ga4-implementation/',
+      '/pl/kontakt/',
+      '/pl/prywatnosc/',
+      '/pl/uslugi/',
+      '/pl/uslugi/audyt/',
+      '/pl/uslugi/wdrozenie-ga4/',
+    ]);
+  });
+
+  it('reads front matter fields', async () => {
+    const { site } = await loadSite(MINI_SITE);
+    expect(site.page('/pl/uslugi/wdrozenie-ga4/')).toMatchObject({
+      title: 'Wdrożenie Google Analytics 4',
+      type: 'service',
+      lang: 'pl',
+      alternate: '/en/services/ga4-implementation/',
+      published: '2025-02-10',
+      updated: '2026-09-30',
+      service: 'ga4',
+      source: path.join('pages', 'pl', 'ga4.md'),
+    });
+  });
+
+  it('removes scripts and forms from Markdown pages', async () => {
+    const { site } = await loadSite(MINI_SITE);
+    const markdown = site.page('/pl/uslugi/wdrozenie-ga4/')!.markdown;
+    expect(markdown).not.toMatch(/<script|alert|<form|<input/);
+    expect(markdown).toContain('- plan pomiaru');
+  });
+
+  it('lists section headings below the title, ignoring code blocks', async () => {
+    const { site } = await loadSite(MINI_SITE);
+    expect(site.page('/pl/uslugi/wdrozenie-ga4/')!.headings).toEqual(['Co obejmuje wdrożenie', 'Ile kosztuje wdrożenie GA4?']);
+  });
+
+  it('reads an HTML page\'s metadata from its head and keeps only its main content', async () => {
+    const { site } = await loadSite(MINI_SITE);
+    const privacy = site.page('/pl/prywatnosc/')!;
+    expect(privacy).toMatchObject({ title: 'Polityka prywatności & cookies', description: 'Jak przetwarzamy dane osobowe.', type: 'company', lang: 'pl', updated: '2026-01-15' });
+    expect(privacy.markdown).toContain('# Polityka prywatności');
+    expect(privacy.markdown).toContain('Administratorem danych jest Testowa Firma.');
+    expect(privacy.headings).toEqual(['Pliki cookies']);
+    expect(privacy.markdown).not.toMatch(/Stopka|Start|track\(|color: red|newsletter/);
+  });
+
+  it('skips a page with broken front matter, naming the file and the field, and serves the rest', async () => {
+    const dir = await siteWith({ 'pages/broken.md': page('title: Broken\ndescription: x\ntype: product\nlang: pl\npath: /pl/broken/') });
+    const { site, warnings } = await loadSite(dir);
+    expect(warnings).toEqual([{ file: path.join('pages', 'broken.md'), field: 'type', message: expect.stringContaining('type: Invalid option') }]);
+    expect(site.page('/pl/broken/')).toBeUndefined();
+    expect(site.pages).toHaveLength(8);
+  });
+
+  it('skips a page without front matter', async () => {
+    const dir = await siteWith({ 'pages/plain.md': '# Just text\n' });
+    const { warnings } = await loadSite(dir);
+    expect(warnings[0]).toMatchObject({ file: path.join('pages', 'plain.md'), field: 'front matter', message: expect.stringContaining('must start with a line "---"') });
+  });
+
+  it('skips a page whose front matter is not YAML', async () => {
+    const dir = await siteWith({ 'pages/bad-yaml.md': '---\ntitle: [unclosed\n---\n' });
+    const { warnings } = await loadSite(dir);
+    expect(warnings[0]).toMatchObject({ file: path.join('pages', 'bad-yaml.md'), field: 'front matter' });
+  });
+
+  it('skips a page with a path that is not canonical', async () => {
+    const dir = await siteWith({ 'pages/x.md': page('title: X\ndescription: x\ntype: blog\nlang: pl\npath: /pl/Blog') });
+    const { warnings } = await loadSite(dir);
+    expect(warnings[0]).toMatchObject({ field: 'path', message: expect.stringContaining('must start and end with "/"') });
+  });
+
+  it('skips an event page without event details', async () => {
+    const dir = await siteWith({ 'pages/e.md': page('title: E\ndescription: e\ntype: event\nlang: pl\npath: /pl/e/') });
+    const { warnings } = await loadSite(dir);
+    expect(warnings[0]).toMatchObject({ field: 'event' });
+  });
+
+  it('refuses two pages with the same path, naming both files', async () => {
+    const dir = await siteWith({ 'pages/copy.md': page('title: Copy\ndescription: c\ntype: company\nlang: pl\npath: /pl/kontakt/') });
+    await expect(loadSite(dir)).rejects.toThrow(new ContentError(`Two pages claim the path /pl/kontakt/: ${path.join('pages', 'copy.md')} and ${path.join('pages', 'pl', 'kontakt.md')}. Give each page its own path.`));
+  });
+
+  it('ignores an alternate that names no page, with a warning', async () => {
+    const dir = await siteWith({ 'pages/x.md': page('title: X\ndescription: x\ntype: blog\nlang: pl\npath: /pl/x/\nalternate: /en/nowhere/') });
+    const { site, warnings } = await loadSite(dir);
+    expect(site.page('/pl/x/')!.alternate).toBeUndefined();
+    expect(warnings[0]).toMatchObject({ field: 'alternate', message: expect.stringContaining('no page has the path /en/nowhere/') });
+  });
+
+  it('warns when a price in the site file does not appear on its page', async () => {
+    const dir = await siteWith({});
+    const yaml = (await import('node:fs/promises')).readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), (await yaml).replace('from: { pl: 3900, en: 950 }\n      packages', 'from: { pl: 4100, en: 950 }\n      packages'));
+    const { warnings } = await loadSite(dir);
+    expect(warnings).toContainEqual(expect.objectContaining({ file: 'site.yaml', message: expect.stringContaining('the price 4100 does not appear on /pl/uslugi/wdrozenie-ga4/') }));
+  });
+
+  it('does not follow a symbolic link out of the content directory', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'scm-outside-'));
+    temporary.push(outside);
+    await writeFile(path.join(outside, 'secret.md'), page('title: Secret\ndescription: s\ntype: blog\nlang: pl\npath: /pl/secret/'));
+    const dir = await siteWith({});
+    await symlink(path.join(outside, 'secret.md'), path.join(dir, 'pages', 'secret.md'));
+    const { site } = await loadSite(dir);
+    expect(site.page('/pl/secret/')).toBeUndefined();
+  });
+
+  it('stops with one clear message when the content directory is missing', async () => {
+    await expect(loadSite('/nonexistent/site')).rejects.toThrow(/Cannot read the content directory \/nonexistent\/site \(it does not exist\)\. Set --content-dir \/ CONTENT_DIR/);
+  });
+
+  it('stops when the site file is invalid, listing each problem', async () => {
+    const dir = await siteWith({ 'site.yaml': 'company: X\nsiteUrl: not a url\n' });
+    await expect(loadSite(dir)).rejects.toThrow(/site\.yaml is invalid:\n {2}- siteUrl: must be the http\(s\) URL of the site/);
+  });
+
+  it('stops when a language of the site lacks its contact options', async () => {
+    const dir = await siteWith({});
+    const fs = await import('node:fs/promises');
+    const text = await fs.readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await fs.writeFile(path.join(dir, 'site.yaml'), text.replace(/\n  en:\n    email: hello@testowa\.example\n    phone: "\+48 22 000 00 00"\n    contactForm: \/en\/contact\/\n/, '\n'));
+    await expect(loadSite(dir)).rejects.toThrow(/contact\.en: missing/);
+  });
+});

@@ -1,0 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SAMPLE_SITE = path.join(REPO_ROOT, 'content');
+export const MINI_SITE = path.join(REPO_ROOT, 'test', 'fixtures', 'sites', 'mini');
+/** The compiled CLI, as `npm run build` leaves it and as the published package runs it. */
+export const BUILT_CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
