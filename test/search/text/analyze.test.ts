@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuery, analyzeText } from '../../../src/search/text/analyze.js';
+
+describe('analyzeText, Polish', () => {
+  it('folds, tokenizes, drops stop words and stems a heading', () => {
+    expect(analyzeText('Wdrożenie GA4 w Krakowie i szkolenia z analityki', 'pl')).toEqual([
+      'wdrozen',
+      'ga4',
+      'krak',
+      'szkolen',
+      'analityk',
+    ]);
+  });
+
+  it('makes a query typed without diacritics meet the page text', () => {
+    expect(analyzeText('wdrozenie uslug analitycznych w Łodzi', 'pl')).toEqual(analyzeText('Wdrożenie usług analitycznych w Lodzi', 'pl'));
+  });
+
+  it('makes inflected forms meet', () => {
+    expect(analyzeText('usługi', 'pl')).toEqual(analyzeText('usługach', 'pl'));
+    expect(analyzeText('o usługach', 'pl')).toEqual(analyzeText('usług', 'pl'));
+  });
+
+  it('keeps both spellings of a hyphenated compound', () => {
+    expect(analyzeText('server-side tagging i e-commerce', 'pl')).toEqual(['server', 'sid', 'serversid', 'tagging', 'commerc', 'ecommerc']);
+  });
+
+  it('drops single letters but keeps single digits', () => {
+    expect(analyzeText('Krok 1: a b c', 'pl')).toEqual(['krok', '1']);
+  });
+
+  it('does not stem codes and numbers', () => {
+    expect(analyzeText('GA4, GTM, błędy 4xx, rok 2024', 'pl')).toEqual(['ga4', 'gtm', 'bled', '4xx', 'rok', '2024']);
+  });
+
+  it('keeps repeated terms in order', () => {
+    expect(analyzeText('audyt i audyty', 'pl')).toEqual(['audyt', 'audyt']);
+  });
+
+  it('returns nothing for a text of stop words only', () => {
+    expect(analyzeText('O nas', 'pl')).toEqual([]);
+  });
+});
+
+describe('analyzeText, English', () => {
+  it('folds, tokenizes, drops stop words and stems a heading', () => {
+    expect(analyzeText('GA4 implementation services for the e-commerce stores', 'en')).toEqual([
+      'ga4',
+      'implement',
+      'servic',
+      'commerc',
+      'ecommerc',
+      'store',
+    ]);
+  });
+
+  it('makes English word families meet', () => {
+    expect(analyzeText('Tracking dashboards', 'en')).toEqual(analyzeText('track dashboard', 'en'));
+  });
+
+  it('uses English stop words, not Polish ones', () => {
+    expect(analyzeText('the data on tags', 'en')).toEqual(['data', 'tag']);
+    expect(analyzeText('dane na tagach', 'en')).toEqual(['dane', 'na', 'tagach']);
+  });
+});
+
+describe('analyzeQuery', () => {
+  it('analyses like document text', () => {
+    expect(analyzeQuery('cennik audytu GA4', 'pl')).toEqual(analyzeText('cennik audytu GA4', 'pl'));
+  });
+
+  it('keeps the stop words of a query made only of stop words, unstemmed', () => {
+    expect(analyzeQuery('O nas', 'pl')).toEqual(['o', 'nas']);
+    expect(analyzeQuery('who we are', 'en')).toEqual(['who', 'we', 'are']);
+  });
+
+  it('keeps a single letter that is the whole query', () => {
+    expect(analyzeQuery('w', 'pl')).toEqual(['w']);
+  });
+
+  it('drops stop words as soon as one word carries content', () => {
+    expect(analyzeQuery('o nas i audyt', 'pl')).toEqual(['audyt']);
+  });
+
+  it('returns nothing for a query without words', () => {
+    expect(analyzeQuery(' ?! ', 'pl')).toEqual([]);
+  });
+});
