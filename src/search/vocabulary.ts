@@ -1,0 +1,62 @@
+/**
+ * Every analysed term of the index, sorted, so a query term can be checked for prefix matches
+ * and, when it matches nothing, corrected to the terms one edit away. Orama's own `tolerance`
+ * applies to every query term at once (also to two-letter words, where one edit matches almost
+ * anything) and is its slowest path, so typo tolerance is done here, per term, only when needed.
+ */
+export class Vocabulary {
+  readonly #sorted: readonly string[];
+
+  constructor(terms: Iterable<string>) {
+    this.#sorted = [...new Set(terms)].sort();
+  }
+
+  get size(): number {
+    return this.#sorted.length;
+  }
+
+  /** True when some indexed term starts with `prefix` (Orama matches query terms as prefixes). */
+  hasPrefix(prefix: string): boolean {
+    const index = lowerBound(this.#sorted, prefix);
+    return index < this.#sorted.length && this.#sorted[index]!.startsWith(prefix);
+  }
+
+  /** Indexed terms within one edit (insertion, deletion, substitution or swap of neighbours). */
+  corrections(term: string, limit = 3): string[] {
+    const found: string[] = [];
+    for (const candidate of this.#sorted) {
+      if (Math.abs(candidate.length - term.length) <= 1 && withinOneEdit(term, candidate)) {
+        found.push(candidate);
+        if (found.length >= limit) break;
+      }
+    }
+    return found;
+  }
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Optimal string alignment distance ≤ 1, in one pass without a matrix. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const lengthDifference = a.length - b.length;
+  if (lengthDifference > 1 || lengthDifference < -1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (lengthDifference === 0) {
+    // Substitution at i, or a swap of i and i+1.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // One insertion or deletion at i.
+  return lengthDifference > 0 ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
