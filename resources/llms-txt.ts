@@ -1,0 +1,59 @@
+import type { Page } from '../src/content/page.js';
+import type { Lang, PageType } from '../src/content/schema.js';
+import type { SiteContent } from '../src/content/site-content.js';
+import type { SiteUrls } from '../src/content/site-urls.js';
+
+/** Sections of llms.txt, per language; pages of the other types go to "Optional". */
+const SECTIONS: readonly { types: readonly PageType[]; title: Record<Lang, string> }[] = [
+  { types: ['company'], title: { pl: 'Firma (po polsku)', en: 'Company (English)' } },
+  { types: ['services_index', 'service_area', 'service'], title: { pl: 'Usługi (po polsku)', en: 'Services (English)' } },
+  { types: ['pricing'], title: { pl: 'Cennik (po polsku)', en: 'Pricing (English)' } },
+  { types: ['city_page'], title: { pl: 'Miasta (po polsku)', en: 'Cities (English)' } },
+  { types: ['case_studies'], title: { pl: 'Realizacje (po polsku)', en: 'Case studies (English)' } },
+];
+const OPTIONAL_TYPES: readonly PageType[] = ['event', 'blog'];
+
+/**
+ * The site map for language models (llmstxt.org): an H1 with the company name, the summary as
+ * a blockquote, a few facts, then H2 sections listing every page's Markdown address. Events and
+ * blog posts go under "Optional", which a model may skip when its context is short.
+ */
+export function renderLlmsTxt(site: SiteContent, urls: SiteUrls): string {
+  const { info } = site;
+  const lines: string[] = [`# ${info.company}`, '', `> ${oneLine(info.summary[info.defaultLanguage] ?? '')}`, ''];
+  const other = info.languages.filter((lang) => lang !== info.defaultLanguage);
+  for (const lang of other) lines.push(oneLine(info.summary[lang] ?? ''), '');
+  lines.push(
+    `Languages: ${info.languages.join(', ')}. Every page is available as Markdown at its .md address (listed below) or with \`Accept: text/markdown\`.`,
+    `Prices are net starting prices (VAT excluded): Polish pages in PLN, English pages in EUR; all of them, each with its page, are in ${urls.absolute('/pricing.md')}. Do not state a price that is not published there.`,
+    `Tools for agents: MCP server ${urls.absolute('/mcp')} (Streamable HTTP), REST API ${urls.absolute('/api/v1')}.`,
+    '',
+  );
+  for (const lang of info.languages) {
+    for (const section of SECTIONS) {
+      const pages = site.pages.filter((page) => page.lang === lang && section.types.includes(page.type));
+      if (pages.length === 0) continue;
+      lines.push(`## ${section.title[lang]}`, '', ...sortBy(pages, section.types).map((page) => link(page, urls)), '');
+    }
+  }
+  const optional = site.pages.filter((page) => OPTIONAL_TYPES.includes(page.type));
+  if (optional.length > 0) lines.push('## Optional', '', ...optional.map((page) => link(page, urls)), '');
+  return lines.join('\n');
+}
+
+function link(page: Page, urls: SiteUrls): string {
+  return `- [${escapeLinkText(page.title)}](${urls.markdownUrl(page.path)}): ${oneLine(page.description)}`;
+}
+
+/** Within a section, the order of its types (index before areas before services), then by path. */
+function sortBy(pages: Page[], types: readonly PageType[]): Page[] {
+  return [...pages].sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type) || a.path.length - b.path.length || (a.path < b.path ? -1 : 1));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function escapeLinkText(text: string): string {
+  return text.replace(/([[\]])/g, '\\$1');
+}

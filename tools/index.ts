@@ -1,0 +1,8 @@
+import { getContact } from './get-contact.js';
+import { getPage } from './get-page.js';
+import { listServices } from './list-services.js';
+import { searchSite } from './search-site.js';
+import type { ToolDefinition } from './tool.js';
+
+/** Every tool the server offers, in the order tools/list shows them. */
+export const ALL_TOOLS: readonly ToolDefinition[] = [searchSite, getPage, listServices, getContact];

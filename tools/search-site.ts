@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { toPageSummary } from './page-summary.js';
+import { langField, pageTypeField, searchResultsSchema } from './schemas.js';
+import { defineTool, READ_ONLY_LOCAL } from './tool.js';
+
+export const SEARCH_LIMIT = { min: 1, max: 25, default: 8 } as const;
+
+export const searchSite = defineTool({
+  name: 'search_site',
+  title: 'Search the website',
+  description:
+    'Search the published pages of this company website (Polish and English) by title, description and section headings. ' +
+    'Use it first to find which page answers a question (services, prices, cities, case studies, events, blog, contact), ' +
+    'then read the page with get_page. Returns ranked page summaries with their URLs and the section headings that matched. ' +
+    'Polish queries may be typed with or without diacritics and in any grammatical form.',
+  input: z
+    .object({
+      query: z.string().min(1).max(200).describe('What to look for, 1-200 characters, in Polish or English (e.g. "wdrożenie GA4", "server-side tagging price").'),
+      lang: langField.optional().describe('Only pages in this language: "pl" or "en". Omit to search both.'),
+      type: pageTypeField.optional().describe('Only pages of this kind, e.g. "service", "city_page", "blog".'),
+      limit: z.number().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe('How many results, 1-25 (default 8).'),
+    })
+    .strict(),
+  output: searchResultsSchema,
+  annotations: READ_ONLY_LOCAL,
+  async run(input, ctx) {
+    const hits = ctx.search.search({ text: input.query, lang: input.lang, type: input.type, limit: input.limit });
+    const data = hits.map((hit) => toPageSummary(hit.page, ctx.urls, hit.matchingSections));
+    if (data.length > 0) return { query: input.query, data };
+    const filters = [input.lang && `lang=${input.lang}`, input.type && `type=${input.type}`].filter(Boolean);
+    return {
+      query: input.query,
+      data,
+      note:
+        'No page matched. Try fewer or more general words, the other language' +
+        (filters.length > 0 ? `, or drop the filter ${filters.join(' and ')}` : '') +
+        '. list_services lists every service with its page.',
+    };
+  },
+});

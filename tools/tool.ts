@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { AppContext } from '../src/context.js';
+
+/** The MCP tool annotations, always all four, so no client falls back to the spec's defaults. */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/** Who is calling: what limits and forwarding need to know, nothing personal. */
+export interface Caller {
+  readonly transport: 'stdio' | 'http';
+  /** The client's address as the HTTP layer determined it (absent over stdio). */
+  readonly clientIp?: string | undefined;
+  /** The authenticated agent, when a valid bearer token came with the request. */
+  readonly agent?: { readonly sub: string; readonly clientId: string } | undefined;
+}
+
+/** Everything a tool may use: the application's parts and the caller. */
+export interface ToolContext extends AppContext {
+  readonly caller: Caller;
+}
+
+/**
+ * A tool is data plus one function: MCP and REST are thin adapters over `run`. `run` receives
+ * input already parsed by `input` and returns data matching `output`; a failure a client can act
+ * on is thrown as an AppError.
+ */
+export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
+  /** snake_case verb phrase, unique. */
+  readonly name: string;
+  readonly title: string;
+  /** Written for a model: when to use the tool, what it returns, what not to do with it. */
+  readonly description: string;
+  readonly input: Input;
+  readonly output: Output;
+  readonly annotations: ToolAnnotations;
+  run(input: z.output<Input>, ctx: ToolContext): Promise<z.output<Output>>;
+}
+
+/** Identity function that lets TypeScript infer a tool's input and output types. */
+export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(
+  definition: ToolDefinition<Input, Output>,
+): ToolDefinition<Input, Output> {
+  return definition;
+}
+
+/** Annotations of a tool that only reads this site's published content. */
+export const READ_ONLY_LOCAL: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
