@@ -1,0 +1,22 @@
+import { OPTIONS } from '../config/options.js';
+
+/** `--help`: generated from the options table, so it never misses an option. */
+export function helpText(version: string): string {
+  const rows = Object.values(OPTIONS).map((spec) => {
+    const left = `  --${spec.flag} ${spec.hint}`;
+    return `${left}\n      ${spec.description} [env ${spec.env}]`;
+  });
+  return [
+    `site-content-mcp ${version}: one website's published content for AI agents.`,
+    '',
+    'Usage:',
+    '  site-content-mcp [options]         serve MCP over stdio (for desktop assistants)',
+    '  site-content-mcp serve [options]   serve HTTP: /mcp, /api/v1, Markdown pages, llms.txt',
+    '',
+    'Options (each also an environment variable; a flag wins):',
+    ...rows,
+    '  -h, --help       show this help',
+    '  -v, --version    show the version',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * The command-line entry point, and the only place with process-wide side effects: it reads
+ * argv and the environment (once, through loadConfig), installs signal handlers, writes to the
+ * terminal and sets the exit code.
+ */
+import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
+import { packageInfo } from '../config/package-root.js';
+import { ContentError } from '../content/load-site.js';
+import { helpText } from './help.js';
+
+async function main(): Promise<void> {
+  let request;
+  try {
+    request = loadConfig(process.argv.slice(2), process.env);
+  } catch (error) {
+    fail(error, 2);
+    return;
+  }
+  if (request.kind === 'help') {
+    process.stdout.write(helpText(packageInfo().version));
+    return;
+  }
+  if (request.kind === 'version') {
+    process.stdout.write(`${packageInfo().version}\n`);
+    return;
+  }
+  try {
+    if (request.config.command === 'serve') await runHttp(request.config);
+    else await runStdio(request.config);
+  } catch (error) {
+    fail(error, 1);
+  }
+}
+
+async function runHttp(config: Config): Promise<void> {
+  // Loaded on demand so the stdio start does not pay for Express.
+  const { serveHttp } = await import('../http/serve.js');
+  const running = await serveHttp(config);
+  onShutdownSignal(async () => {
+    running.ctx.logger.info('shutting down');
+    await running.close();
+  });
+}
+
+async function runStdio(config: Config): Promise<void> {
+  const [{ createContext }, { serveStdio }] = await Promise.all([import('../context.js'), import('../mcp/stdio.js')]);
+  const ctx = await createContext(config);
+  onShutdownSignal(() => ctx.close());
+  await serveStdio(ctx);
+  await ctx.close();
+  process.exit(0);
+}
+
+function onShutdownSignal(shutdown: () => Promise<void>): void {
+  let stopping = false;
+  const handle = () => {
+    if (stopping) return;
+    stopping = true;
+    shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`site-content-mcp: error while shutting down: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', handle);
+  process.once('SIGINT', handle);
+}
+
+/** Start-up failures are for a person at a terminal: one plain message, no stack. */
+function fail(error: unknown, exitCode: number): void {
+  if (error instanceof ConfigError || error instanceof ContentError) {
+    process.stderr.write(`site-content-mcp: ${error.message}\n`);
+  } else {
+    process.stderr.write(`site-content-mcp: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+  }
+  process.exitCode = exitCode;
+}
+
+void main();

@@ -1,0 +1,25 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppContext } from '../context.js';
+import { mcpEndpoint } from '../mcp/http-endpoint.js';
+
+/**
+ * The HTTP application: every route of the server, in one Express app. It never listens; the
+ * caller (src/http/serve.ts or a test) decides where it runs.
+ */
+export function createApp(ctx: AppContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // ETags are computed by the routes that can do it cheaply (from content that never changes).
+  app.set('etag', false);
+
+  app.use('/mcp', mcpEndpoint(ctx));
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found\n');
+  });
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    ctx.logger.error({ err: error }, 'request failed');
+    if (!res.headersSent) res.status(500).type('text/plain').send('Internal error\n');
+  });
+  return app;
+}

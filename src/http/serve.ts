@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../config/load-config.js';
+import { createContext, type AppContext, type ContextParts } from '../context.js';
+import { createApp } from './app.js';
+
+export interface RunningServer {
+  /** Where the server listens, e.g. http://127.0.0.1:3000. */
+  readonly url: string;
+  readonly ctx: AppContext;
+  /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), then releases the context. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts the HTTP server. It listens first, answering 503 while the content loads, so that the
+ * port is known (PORT=0 picks one) before the public base URL is fixed, and a slow index build
+ * never leaves a health check without an answer.
+ */
+export async function serveHttp(config: Config, parts: ContextParts = {}): Promise<RunningServer> {
+  let handler: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }).end('Starting\n');
+  };
+  const server = http.createServer((req, res) => handler(req, res));
+  // Slow clients must not hold sockets for minutes (slowloris); keep-alive outlives a proxy's idle timeout.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let ctx: AppContext;
+  try {
+    ctx = await createContext({ ...config, port }, parts);
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  handler = createApp(ctx);
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  ctx.logger.info({ url, publicBaseUrl: ctx.urls.publicBaseUrl }, 'listening');
+
+  return {
+    url,
+    ctx,
+    async close(graceMs = 10_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(timer);
+      await ctx.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { SiteContent } from '../content/site-content.js';
+
+/** What a model should know before using the tools; sent in the initialize result. */
+export function serverInstructions(site: SiteContent): string {
+  const { company, languages } = site.info;
+  return [
+    `Tools for the published website of ${company} (languages: ${languages.join(', ')}).`,
+    'To answer a question about the company, its services, cities, case studies, events or blog: call search_site, then get_page on the best result, and cite the page URL.',
+    'Prices: list_services returns every published net starting price (Polish pages in PLN, English pages in EUR, VAT excluded). State a price only together with its pricing_page URL, say that it is a net starting price, and never state a price that no tool returned; null means "quoted individually".',
+    'Contact: use get_contact when the person asks how to reach the company. Tools that send anything on a person\'s behalf may be used only when the person asks for it, with their own contact details and their explicit consent; never invent or guess details.',
+    'The resources llms.txt and pricing.md give the whole site map and price list in one read.',
+  ].join('\n');
+}

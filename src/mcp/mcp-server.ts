@@ -1,0 +1,114 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type ListResourcesResult,
+  type ListToolsResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { z } from 'zod';
+import { ALL_TOOLS } from '../../tools/index.js';
+import type { Caller, ToolDefinition } from '../../tools/tool.js';
+import type { AppContext } from '../context.js';
+import { isAppError } from '../errors.js';
+import { serverInstructions } from './instructions.js';
+import { errorResult, invalidArgumentsResult, successResult } from './tool-result.js';
+
+/** JSON-RPC error code for an unknown resource (MCP 2025-11-25). */
+const RESOURCE_NOT_FOUND = -32002;
+
+export type McpServerFactory = (caller: Caller) => Server;
+
+/**
+ * Builds, once, everything about the MCP server that does not depend on the request (tool list
+ * with its JSON Schemas, resource list, instructions, one schema validator) and returns a factory
+ * for per-connection servers. Over HTTP every request gets its own Server (stateless, and
+ * sharing one across requests would leak responses between clients); over stdio there is one.
+ *
+ * We use the SDK's protocol engine (`Server`) with our own tool registry instead of
+ * `McpServer`: our tools are data (tools/), their JSON Schemas are computed once instead of on
+ * every tools/list, argument errors name the field in plain words, unknown tools get the
+ * spec's -32602, and we do not advertise `listChanged`, which a stateless server cannot honour.
+ */
+export function createMcpServerFactory(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): McpServerFactory {
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const listTools: ListToolsResult = { tools: tools.map(describeTool) };
+  const listResources: ListResourcesResult = {
+    resources: ctx.documents.map((document) => ({
+      uri: ctx.urls.absolute(document.path),
+      name: document.name,
+      title: document.title,
+      description: document.description,
+      mimeType: document.mimeType,
+      size: Buffer.byteLength(document.text),
+    })),
+  };
+  const documentsByUri = new Map(ctx.documents.map((document) => [ctx.urls.absolute(document.path), document]));
+  const instructions = serverInstructions(ctx.site);
+  // The SDK builds an Ajv instance per Server unless given one; it is only used for elicitation,
+  // which we never request, so one shared instance saves that cost on every HTTP request.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+  return (caller) => {
+    const server = new Server(
+      { name: 'site-content-mcp', title: `${ctx.site.info.company}: website`, version: ctx.version, websiteUrl: ctx.urls.publicBaseUrl },
+      { capabilities: { tools: {}, resources: {} }, instructions, jsonSchemaValidator },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => listTools);
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const tool = toolsByName.get(request.params.name);
+      if (!tool) {
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available tools: ${[...toolsByName.keys()].join(', ')}.`);
+      }
+      return callTool(tool, request.params.arguments, ctx, caller);
+    });
+    server.setRequestHandler(ListResourcesRequestSchema, () => listResources);
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+      const document = documentsByUri.get(request.params.uri);
+      if (!document) {
+        throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`, { uri: request.params.uri });
+      }
+      return { contents: [{ uri: request.params.uri, mimeType: document.mimeType, text: document.text }] };
+    });
+    return server;
+  };
+}
+
+async function callTool(tool: ToolDefinition, args: unknown, ctx: AppContext, caller: Caller): Promise<CallToolResult> {
+  const parsed = tool.input.safeParse(args ?? {});
+  if (!parsed.success) return invalidArgumentsResult(tool.name, parsed.error.issues);
+  try {
+    const output = await tool.run(parsed.data, { ...ctx, caller });
+    return successResult(output);
+  } catch (error) {
+    if (!isAppError(error)) {
+      ctx.logger.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
+    }
+    return errorResult(error);
+  }
+}
+
+function describeTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    outputSchema: jsonSchema(tool.output, 'output') as Tool['outputSchema'],
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+/** JSON Schema 2020-12 (the MCP 2025-11-25 default); the `$schema` key is dropped as clients need no dialect hint. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'throw' }) as Record<string, unknown>;
+  return rest;
+}

@@ -1,0 +1,21 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { AppContext } from '../context.js';
+import { createMcpServerFactory } from './mcp-server.js';
+
+/**
+ * Serves MCP over stdin/stdout until the client closes its end. Only protocol messages go to
+ * stdout; logs go to stderr. Resolves when the session is over, so the caller can exit cleanly.
+ */
+export async function serveStdio(ctx: AppContext, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const server = createMcpServerFactory(ctx)({ transport: 'stdio' });
+  const transport = new StdioServerTransport(input as never, output as never);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
+  // The SDK transport does not watch for end of input; a desktop client closing the pipe means
+  // the session is over.
+  input.once('end', () => void server.close());
+  await server.connect(transport);
+  ctx.logger.info('serving MCP over stdio');
+  await closed;
+}

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectStdio } from '../helpers/mcp-client.js';
+import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
+
+describe('MCP over stdio (the built CLI, as desktop assistants launch it)', () => {
+  let client: Client;
+  let transport: StdioClientTransport;
+
+  beforeAll(async () => {
+    ({ client, transport } = await connectStdio([], { CONTENT_DIR: MINI_SITE }));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('negotiates the latest protocol and names itself', () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'site-content-mcp', version: '1.1.0' });
+  });
+
+  it('lists the tools', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['search_site', 'get_page', 'list_services', 'get_contact']));
+  });
+
+  it('returns URLs on the real website, since nothing is served locally', async () => {
+    const result = await client.callTool({ name: 'get_page', arguments: { url: '/pl/kontakt/' } });
+    expect(result.structuredContent).toMatchObject({ url: 'https://testowa.example/pl/kontakt/' });
+  });
+
+  it('reads a resource', async () => {
+    const { contents } = await client.readResource({ uri: 'https://testowa.example/pricing.md' });
+    expect((contents[0] as { text: string }).text).toContain('3 900 PLN');
+  });
+
+  it('answers a call with bad arguments with an isError result and keeps running', async () => {
+    const result = await client.callTool({ name: 'search_site', arguments: { query: '' } });
+    expect(result.isError).toBe(true);
+    await expect(client.ping()).resolves.toEqual({});
+  });
+
+  it('writes nothing but the protocol to stdout (logs go to stderr)', () => {
+    expect(transport.stderr).not.toBeNull();
+  });
+});
+
+/** Runs the CLI with input on stdin, collecting both streams and the exit code. */
+function runCli(args: string[], input: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('the stdio process', () => {
+  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+
+  it('exits 0 at the end of its input, with only JSON-RPC on stdout', async () => {
+    const { code, stdout, stderr } = await runCli([], `${initialize}\n`, { CONTENT_DIR: MINI_SITE });
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25' } });
+    expect(stderr).toContain('"msg":"site loaded"');
+  });
+
+  it('answers a malformed line with a parse error and keeps serving', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    const { code, stdout } = await runCli([], `{not json\n${initialize}\n${ping}\n`, { CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'silent' });
+    expect(code).toBe(0);
+    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
+    expect(messages.find((message) => message.id === 2)).toMatchObject({ result: {} });
+  });
+
+  it('exits cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BUILT_CLI], { env: { PATH: process.env.PATH ?? '', CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'info' } });
+    await new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes('serving MCP over stdio') && resolve()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
