@@ -1,3 +1,4 @@
+import { AgentAuth } from './auth/agent-auth.js';
 import { renderSiteDocuments, type SiteDocument } from '../resources/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   readonly search: SearchIndex;
   /** llms.txt and pricing.md, rendered once. */
   readonly documents: readonly SiteDocument[];
+  /** The authorization server: keys, token signing and verification, its addresses. */
+  readonly auth: AgentAuth;
   readonly contentWarnings: readonly ContentWarning[];
   /** Releases what the context holds (store connections, timers). */
   close(): Promise<void>;
@@ -49,6 +52,15 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   const urls = new SiteUrls(config.publicBaseUrl ?? defaultPublicBaseUrl(config, site.info.siteUrl), site.info.siteUrl);
   const search = SearchIndex.build(site.pages);
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
+  const auth = new AgentAuth(
+    { publicBaseUrl: urls.publicBaseUrl, signingKey: config.signingKey, previousSigningKey: config.previousSigningKey, dataDir: config.dataDir },
+    store,
+    clock,
+    logger,
+  );
+  // Over HTTP, load (or generate) the signing key now, so that a problem shows in the log at
+  // start; it is not fatal: without a key only the token endpoints answer 503.
+  if (config.command === 'serve') await auth.keys.keySet().catch(() => undefined);
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
 
   return {
@@ -61,6 +73,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     urls,
     search,
     documents: renderSiteDocuments(site, urls),
+    auth,
     contentWarnings: warnings,
     async close() {
       await store.close();

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { authRouter } from '../auth/auth-router.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 
@@ -12,6 +13,7 @@ export function createApp(ctx: AppContext): express.Express {
   // ETags are computed by the routes that can do it cheaply (from content that never changes).
   app.set('etag', false);
 
+  app.use(authRouter(ctx));
   app.use('/mcp', mcpEndpoint(ctx));
 
   app.use((_req: Request, res: Response) => {

@@ -1,0 +1,123 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
+import { agentRegistrationHandler, claimHandler } from './agent-registration.js';
+import { authorizeHandlers } from './authorize.js';
+import { bearerAuthentication, bearerChallenge } from './bearer.js';
+import { clientRegistrationHandler } from './client-registration.js';
+import { authorizationServerMetadata, protectedResourceMetadata } from './discovery.js';
+import { agentIdentity, sendIdentity } from './identity.js';
+import { OAuthError, sendOAuthError, temporarilyUnavailable, UNAVAILABLE_RETRY_SECONDS } from './oauth-error.js';
+import { SigningUnavailableError } from './signing-keys.js';
+import { tokenHandler } from './token-endpoint.js';
+
+/** Requests to these endpoints are small; anything larger is not a registration or a token request. */
+const BODY_LIMIT = '32kb';
+
+/**
+ * Every route of the authorization server and its discovery documents, plus `/agent/identity`.
+ * The JSON endpoints are open to browsers of any origin (CORS `*`, no cookies), as browser-based
+ * MCP clients discover, register and exchange codes from their own pages; the consent page is
+ * not, it is a navigation.
+ */
+export function authRouter(ctx: AppContext): express.Router {
+  const { auth } = ctx;
+  const { urls } = auth;
+  const router = express.Router();
+  const company = ctx.site.info.company;
+
+  const cors = (methods: string) => (req: Request, res: Response, next: NextFunction) => {
+    res.set('Access-Control-Allow-Origin', '*');
+    res.set('Access-Control-Expose-Headers', 'WWW-Authenticate, Retry-After');
+    if (req.method === 'OPTIONS') {
+      res
+        .set({
+          'Access-Control-Allow-Methods': methods,
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version, Accept',
+          'Access-Control-Max-Age': '86400',
+        })
+        .status(204)
+        .end();
+      return;
+    }
+    next();
+  };
+  const discoveryDocument = (res: Response, document: unknown) => res.set('Cache-Control', 'public, max-age=3600').json(document);
+
+  router.use(['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/jwks.json'], cors('GET, HEAD'));
+  router.get('/.well-known/oauth-protected-resource', (_req, res) => {
+    discoveryDocument(res, protectedResourceMetadata(urls, urls.siteResource, `${company}: website, tool server and REST API`));
+  });
+  router.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => {
+    discoveryDocument(res, protectedResourceMetadata(urls, urls.mcpResource, `${company}: MCP tool server`));
+  });
+  router.get('/.well-known/oauth-protected-resource/api/v1', (_req, res) => {
+    discoveryDocument(res, protectedResourceMetadata(urls, urls.apiResource, `${company}: REST API`));
+  });
+  router.get('/.well-known/oauth-authorization-server', (_req, res) => discoveryDocument(res, authorizationServerMetadata(urls)));
+  router.get('/.well-known/jwks.json', async (_req, res) => {
+    try {
+      res.set('Cache-Control', 'public, max-age=300').type('application/jwk-set+json').send(JSON.stringify(await auth.keys.jwks()));
+    } catch (error) {
+      if (!(error instanceof SigningUnavailableError)) throw error;
+      sendOAuthError(res, temporarilyUnavailable());
+    }
+  });
+
+  const json = express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  router.use(['/agent/auth', '/oauth/token', '/oauth/register'], cors('POST'));
+  router.post('/agent/auth/claim', json, claimHandler(auth));
+  router.post('/agent/auth', json, agentRegistrationHandler(auth));
+  router.post('/oauth/register', json, clientRegistrationHandler(auth));
+  router.post('/oauth/token', express.text({ limit: BODY_LIMIT, type: () => true }), tokenHandler(auth));
+
+  const authorize = authorizeHandlers(auth, company);
+  router.get('/oauth/authorize', authorize.show);
+  router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide);
+
+  router.use('/agent/identity', cors('GET, HEAD'));
+  router.get(
+    '/agent/identity',
+    bearerAuthentication(
+      auth,
+      { audience: [urls.mcpResource, urls.apiResource], metadataUrl: urls.resourceMetadataUrl(urls.siteResource) },
+      {
+        invalid: (req, res, challenge) => sendProblem(req, res, new AppError('invalid-token', 'The access token is invalid or expired. Get a new one at the token endpoint.'), challenge),
+        unavailable: (req, res) => sendProblem(req, res, new AppError('unavailable', 'Tokens cannot be checked right now; requests without a token keep working.', { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS })),
+      },
+    ),
+    (req, res) => {
+      const identity = agentIdentity(req, urls.siteResource);
+      if (identity === undefined) {
+        sendProblem(req, res, new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/.'), bearerChallenge(urls.resourceMetadataUrl(urls.siteResource), false));
+        return;
+      }
+      sendIdentity(res, identity);
+    },
+  );
+
+  router.use(['/agent/auth', '/oauth/token', '/oauth/register'], (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof OAuthError) return sendOAuthError(res, error);
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.parse.failed') return sendOAuthError(res, new OAuthError('invalid_request', 'The body is not valid JSON.'));
+    if (type === 'entity.too.large') return sendOAuthError(res, new OAuthError('invalid_request', `The body is larger than ${BODY_LIMIT}.`));
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendOAuthError(res, new OAuthError('invalid_request', 'Unsupported content encoding or charset.'));
+    ctx.logger.error({ err: error }, 'authorization endpoint failed');
+    sendOAuthError(res, new OAuthError('server_error', 'Unexpected error; try again later.'));
+  });
+  return router;
+}
+
+/**
+ * RFC 9457 problem for `/agent/identity`, in the shape of the REST API's errors.
+ */
+function sendProblem(req: Request, res: Response, error: AppError, challenge?: string): void {
+  if (challenge !== undefined) res.set('WWW-Authenticate', challenge);
+  if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
+  res
+    .status(error.status)
+    .set('Cache-Control', 'no-store')
+    .type('application/problem+json')
+    .send(JSON.stringify({ type: `about:blank`, title: error.title, status: error.status, detail: error.message, instance: req.originalUrl.split('?')[0], code: error.code }));
+}
