@@ -96,17 +96,23 @@ export function authRouter(ctx: AppContext): express.Router {
     },
   );
 
-  router.use(['/agent/auth', '/oauth/token', '/oauth/register'], (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  router.use(['/agent/auth', '/oauth/token', '/oauth/register'], (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error instanceof OAuthError) return sendOAuthError(res, error);
     const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') return sendOAuthError(res, new OAuthError('invalid_request', 'The body is not valid JSON.'));
+    if (type === 'entity.parse.failed') return sendOAuthError(res, new OAuthError(req.originalUrl.startsWith('/oauth/register') ? 'invalid_client_metadata' : 'invalid_request', `The body is not valid JSON; send ${expectedBody(req.originalUrl)}.`));
     if (type === 'entity.too.large') return sendOAuthError(res, new OAuthError('invalid_request', `The body is larger than ${BODY_LIMIT}.`));
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendOAuthError(res, new OAuthError('invalid_request', 'Unsupported content encoding or charset.'));
     ctx.logger.error({ err: error }, 'authorization endpoint failed');
     sendOAuthError(res, new OAuthError('server_error', 'Unexpected error; try again later.'));
   });
   return router;
+}
+
+function expectedBody(path: string): string {
+  if (path.startsWith('/agent/auth/claim')) return '{"claim_token": "<claim_token>"}';
+  if (path.startsWith('/agent/auth')) return '{"type": "anonymous"}';
+  return 'a JSON object of client metadata with redirect_uris';
 }
 
 /**

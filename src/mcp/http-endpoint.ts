@@ -5,6 +5,8 @@ import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 import type { AppContext } from '../context.js';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
+import { ALL_TOOLS } from '../../tools/index.js';
+import type { ToolDefinition } from '../../tools/tool.js';
 import { createMcpServerFactory } from './mcp-server.js';
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
@@ -17,8 +19,8 @@ export const MCP_BODY_LIMIT = '256kb';
  * to end. Host and Origin are checked first (DNS-rebinding protection), then the bearer token
  * if one was sent: the caller's `agent` is who it identifies.
  */
-export function mcpEndpoint(ctx: AppContext): express.Router {
-  const createServer = createMcpServerFactory(ctx);
+export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
+  const createServer = createMcpServerFactory(ctx, tools);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
 
