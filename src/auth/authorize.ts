@@ -205,15 +205,16 @@ function singleParams(search: URLSearchParams): Map<string, string> | undefined 
 }
 
 /**
- * A browser's POST from our page carries our origin (or, with Sec-Fetch-Site, says
- * same-origin). Clients without these headers are not browsers, which CSRF cannot ride on.
+ * A browser's POST from our page says same-origin in Sec-Fetch-Site and carries our origin, or
+ * `Origin: null`, which browsers send because the page's referrer policy is no-referrer. Any
+ * other origin is another site. Clients without these headers are not browsers, which CSRF
+ * cannot ride on; the cookie check still applies to them.
  */
 function fromOurOrigin(req: Request, issuer: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return false;
   const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  if (origin === issuer) return true;
+  if (origin === undefined || origin === 'null' || origin === issuer) return true;
   try {
     return new URL(origin).host === req.headers.host;
   } catch {

@@ -254,6 +254,11 @@ describe('POST /oauth/authorize/: the person\'s answer', () => {
     expect((await answerConsent(base, form, 'approve', { origin: 'https://evil.example' })).status).toBe(403);
   });
 
+  it('accepts Origin: null from its own page (its referrer policy is no-referrer) but not from another site', async () => {
+    expect((await answerConsent(base, await consentForm(), 'approve', { origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await answerConsent(base, await consentForm(), 'approve', { origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(303);
+  });
+
   it('refuses a forged or expired consent form', async () => {
     const form = await consentForm();
     expect((await answerConsent(base, { ...form, consent: 'x.y.z' }, 'approve')).status).toBe(400);

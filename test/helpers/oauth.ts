@@ -80,7 +80,7 @@ export function answerConsent(baseUrl: string, form: ConsentForm, decision: 'app
 /** Registers a client, approves on the consent page and returns the code with what the token request needs. */
 export async function authorizationCode(
   baseUrl: string,
-  options: { redirectUri?: string; state?: string; clientName?: string } = {},
+  options: { redirectUri?: string; state?: string; clientName?: string; resource?: string } = {},
 ): Promise<{ code: string; clientId: string; verifier: string; redirectUri: string; location: URL }> {
   const redirectUri = options.redirectUri ?? 'http://127.0.0.1:8765/callback';
   const client = await registerClient(baseUrl, { redirect_uris: [redirectUri], client_name: options.clientName ?? 'Test client', token_endpoint_auth_method: 'none' });
@@ -93,10 +93,12 @@ export async function authorizationCode(
       code_challenge: challenge,
       code_challenge_method: 'S256',
       state: options.state ?? 'state-1',
-      resource: `${baseUrl}/mcp`,
+      resource: options.resource ?? `${baseUrl}/mcp`,
     }),
   );
   const answer = await answerConsent(baseUrl, form, 'approve');
+  if (answer.status !== 303) throw new Error(`consent failed: ${answer.status} ${await answer.text()}`);
   const location = new URL(answer.headers.get('location')!);
+  if (!location.searchParams.has('code')) throw new Error(`no code: ${location.href}`);
   return { code: location.searchParams.get('code')!, clientId: client.client_id, verifier, redirectUri, location };
 }
