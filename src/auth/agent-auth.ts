@@ -1,3 +1,4 @@
+import type { JWTPayload } from 'jose';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
@@ -7,7 +8,6 @@ import { SITE_READ } from './scope.js';
 import { SigningKeys, SigningUnavailableError, type SigningKeyOptions } from './signing-keys.js';
 import { TOKEN_KINDS, type TokenKindName } from './token-kinds.js';
 import { InvalidTokenError, randomId, Tokens } from './tokens.js';
-import type { JWTPayload } from 'jose';
 
 /** The token response of RFC 6749 §5.1, as the contract lists it. */
 export interface TokenResponse {
