@@ -214,6 +214,9 @@ describe('content negotiation on Accept', () => {
     ['text/markdown, text/plain, */*', 'markdown'],
     ['application/json', 'html'],
     ['TEXT/MARKDOWN', 'markdown'],
+    // Malformed headers match nothing, so the default answers (never a 406 or a 500).
+    ['text/markdown;q=abc', 'html'],
+    [',,,', 'html'],
   ];
   it.each(cases)('Accept %j gets %s', async (accept, variant) => {
     const response = await get('/en/services/', accept === undefined ? {} : { accept });
