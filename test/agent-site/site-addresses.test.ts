@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAddressTable } from '../../src/agent-site/site-addresses.js';
-import type { Page } from '../../src/content/page.js';
+import { Page } from '../../src/content/page.js';
 import { SiteContent } from '../../src/content/site-content.js';
 import type { AppContext } from '../../src/context.js';
 import { testContext } from '../helpers/context.js';
@@ -15,23 +15,25 @@ afterAll(async () => {
 });
 
 function pageAt(path: string, lang: Page['lang'] = 'pl'): Page {
-  return {
-    path,
-    lang,
-    type: 'company',
-    title: `Strona ${path}`,
-    description: 'Opis.',
-    alternate: undefined,
-    published: undefined,
-    updated: undefined,
-    service: undefined,
-    city: undefined,
-    event: undefined,
-    author: undefined,
-    markdown: '# Strona',
-    headings: [],
-    source: `pages${path}index.md`,
-  };
+  return new Page(
+    {
+      path,
+      lang,
+      type: 'company',
+      title: `Strona ${path}`,
+      description: 'Opis.',
+      alternate: undefined,
+      published: undefined,
+      updated: undefined,
+      service: undefined,
+      city: undefined,
+      event: undefined,
+      author: undefined,
+      headings: [],
+      source: `pages${path}index.md`,
+    },
+    '# Strona',
+  );
 }
 
 function tableWith(...extra: Page[]) {
