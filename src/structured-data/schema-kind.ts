@@ -1,0 +1,71 @@
+import type { Page } from '../content/page.js';
+import { homePath, organizationId } from './organization.js';
+import type { StructuredDataSource } from './source.js';
+
+/** The schema.org type of each page's object (see docs/decisions.md, "Structured data"). */
+export type SchemaKind =
+  | 'Service'
+  | 'OfferCatalog'
+  | 'CollectionPage'
+  | 'Event'
+  | 'BlogPosting'
+  | 'Blog'
+  | 'Article'
+  | 'Organization'
+  | 'ContactPage'
+  | 'WebPage';
+
+/** Kinds that are the web page itself: their `@id` is the page URL. */
+const PAGE_KINDS: ReadonlySet<SchemaKind> = new Set(['CollectionPage', 'ContactPage', 'WebPage']);
+
+export function schemaKindOf(page: Page, ctx: StructuredDataSource): SchemaKind {
+  switch (page.type) {
+    case 'service':
+    case 'service_area':
+    case 'city_page':
+      return 'Service';
+    case 'pricing':
+      return 'OfferCatalog';
+    case 'services_index':
+      return 'CollectionPage';
+    case 'event':
+      return 'Event';
+    case 'blog':
+      return isListing(page, ctx) ? 'Blog' : 'BlogPosting';
+    case 'case_studies':
+      return isListing(page, ctx) ? 'CollectionPage' : 'Article';
+    case 'company':
+      if (homePath(ctx, page.lang) === page.path) return 'Organization';
+      if (ctx.site.info.contact[page.lang]?.contactForm === page.path) return 'ContactPage';
+      return 'WebPage';
+  }
+}
+
+/**
+ * The object's `@id`: the page URL for page kinds, the language's organization id for a home
+ * page, and otherwise the page URL with a fragment naming the type (`…/ga4/#service`), so that
+ * the thing a page is about and the page itself are two nodes.
+ */
+export function schemaIdOf(page: Page, ctx: StructuredDataSource): string {
+  const kind = schemaKindOf(page, ctx);
+  const url = ctx.urls.pageUrl(page.path);
+  if (kind === 'Organization') return organizationId(ctx, page.lang);
+  return PAGE_KINDS.has(kind) ? url : `${url}#${kind.toLowerCase()}`;
+}
+
+export function isPageKind(kind: SchemaKind): boolean {
+  return PAGE_KINDS.has(kind);
+}
+
+/**
+ * A blog or case-study page with pages of the same kind below it (`/en/blog/` above
+ * `/en/blog/what-is-llms-txt/`) is the listing, not a post.
+ */
+export function isListing(page: Page, ctx: StructuredDataSource): boolean {
+  return listedPages(page, ctx).length > 0;
+}
+
+/** The pages of the same kind and language below a listing page, in path order. */
+export function listedPages(page: Page, ctx: StructuredDataSource): Page[] {
+  return ctx.site.filter({ lang: page.lang, type: page.type }).filter((other) => other.path !== page.path && other.path.startsWith(page.path));
+}
