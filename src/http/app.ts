@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 
@@ -13,6 +14,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('etag', false);
 
   app.use('/mcp', mcpEndpoint(ctx));
+  app.use(askEndpoint(ctx));
 
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found\n');
