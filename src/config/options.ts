@@ -131,6 +131,14 @@ export const OPTIONS = {
       'must be a comma-separated list of origins such as https://app.example.com, or *',
     ),
   },
+  aiTraining: {
+    flag: 'ai-training',
+    env: 'AI_TRAINING',
+    hint: 'allow|disallow',
+    description:
+      'Whether robots.txt lets AI training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot and others) read the site. AI search crawlers and assistants fetching for a person are always welcome. Default: allow.',
+    schema: z.enum(['allow', 'disallow'], { error: 'must be allow or disallow' }).default('allow'),
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionKey = keyof typeof OPTIONS;

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
+import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 
@@ -15,6 +16,7 @@ export function createApp(ctx: AppContext): express.Express {
 
   app.use('/mcp', mcpEndpoint(ctx));
   app.use(askEndpoint(ctx));
+  app.use(discoveryRoutes(ctx));
 
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found\n');
