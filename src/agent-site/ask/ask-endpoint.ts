@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { answerQuestion, type AskAnswer } from './ask-answer.js';
 import { askFailure } from './ask-failure.js';
+import { askRateLimit } from './ask-rate-limit.js';
 import { parseAskRequest, type AskInput, type AskRequestOptions } from './ask-request.js';
 import { SseStream } from './sse-stream.js';
 
@@ -19,11 +20,13 @@ const ALLOW = 'GET, HEAD, POST, OPTIONS';
  * a form), GET takes the flat shape as query parameters. The answer is JSON, or Server-Sent
  * Events when the request asks for streaming (`prefer.streaming`, `streaming`) or, when it says
  * nothing, when its Accept header prefers text/event-stream. Bad input is a failure answer with
- * a 4xx status, never a 500. Open to browsers from any origin (read-only, no credentials).
+ * a 4xx status, never a 500. Open to browsers from any origin (read-only, no credentials), and
+ * rate-limited per client address like the REST API.
  */
 export function askEndpoint(ctx: AppContext): express.Router {
   const router = express.Router();
   const options = siteOptions(ctx);
+  const rateLimit = askRateLimit(ctx);
 
   router.use('/ask', (_req, res, next) => {
     res.set('Access-Control-Allow-Origin', '*');
@@ -33,8 +36,8 @@ export function askEndpoint(ctx: AppContext): express.Router {
     res.set({ 'Access-Control-Allow-Methods': ALLOW, 'Access-Control-Allow-Headers': 'Content-Type, Accept', 'Access-Control-Max-Age': '86400', Allow: ALLOW });
     res.status(204).end();
   });
-  router.get('/ask', (req, res) => respond(ctx, options, { kind: 'params', params: urlParams(req) }, req, res));
-  router.post('/ask', requireReadableBody, express.text({ type: [...JSON_TYPES, FORM_TYPE], limit: ASK_BODY_LIMIT }), (req, res) =>
+  router.get('/ask', rateLimit, (req, res) => respond(ctx, options, { kind: 'params', params: urlParams(req) }, req, res));
+  router.post('/ask', rateLimit, requireReadableBody, express.text({ type: [...JSON_TYPES, FORM_TYPE], limit: ASK_BODY_LIMIT }), (req, res) =>
     respond(ctx, options, bodyInput(req), req, res),
   );
   router.all('/ask', (_req, res) => {
