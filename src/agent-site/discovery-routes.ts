@@ -14,7 +14,7 @@ import { serveStaticDocument, staticDocument, type StaticDocument } from './stat
 export function discoveryDocuments(ctx: AppContext): readonly StaticDocument[] {
   const feed = buildSchemaFeed(ctx);
   return [
-    staticDocument('/robots.txt', 'text/plain; charset=utf-8', renderRobotsTxt(ctx.urls, ctx.site.info.company, ctx.config.aiTraining)),
+    staticDocument('/robots.txt', 'text/plain; charset=utf-8', renderRobotsTxt(ctx.urls, ctx.site.info.company, ctx.config.contentSignal)),
     staticDocument('/sitemap.xml', 'application/xml; charset=utf-8', renderSitemap(ctx.site, ctx.urls)),
     staticDocument(
       '/schemamap.xml',

@@ -10,8 +10,6 @@ export const AI_CRAWLERS = {
   training: ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot', 'meta-externalagent'],
 } as const;
 
-export type AiTrainingPolicy = 'allow' | 'disallow';
-
 /**
  * Machine endpoints that are not pages: a crawler indexing them wastes its budget and ours.
  * `$` ends a rule (RFC 9309), so a page such as /asking/ is not caught by /ask.
@@ -21,17 +19,20 @@ const NOT_PAGES = ['/ask$', '/ask?', '/mcp$', '/mcp?', '/api/v1', '/oauth/', '/a
 /**
  * `/robots.txt` (RFC 9309). Pages are open to every crawler. AI search crawlers get their own
  * group saying so, because scanners and site owners look for named rules; user-triggered
- * fetchers act for a person and may read everything, the API included. Training crawlers are
- * allowed unless the operator says otherwise (AI_TRAINING=disallow), and Content-Signal says
- * the same in words (contentsignals.org). The sitemap and the NLWeb schema map are named.
+ * fetchers act for a person and may read everything, the API included. The operator's
+ * Content-Signal (`--content-signal`, the same value the pages send) is repeated in every group,
+ * since a crawler reads only its own group; `ai-train=no` also shuts AI training crawlers out,
+ * so the file never allows what its signal refuses. The sitemap and the NLWeb schema map are
+ * named.
  */
-export function renderRobotsTxt(urls: SiteUrls, company: string, training: AiTrainingPolicy): string {
-  const signal = `Content-Signal: search=yes, ai-input=yes, ai-train=${training === 'allow' ? 'yes' : 'no'}`;
+export function renderRobotsTxt(urls: SiteUrls, company: string, contentSignal: string | undefined): string {
+  const training = /\bai-train=no\b/.test(contentSignal ?? '') ? 'disallow' : 'allow';
+  const signal = contentSignal === undefined ? [] : [`Content-Signal: ${contentSignal}`];
   const crawlerRules = ['Allow: /', ...NOT_PAGES.map((path) => `Disallow: ${path}`)];
   const group = (comment: string, agents: readonly string[], rules: readonly string[]) => [
     `# ${comment}`,
     ...agents.map((agent) => `User-agent: ${agent}`),
-    signal,
+    ...signal,
     ...rules,
     '',
   ];
@@ -45,7 +46,7 @@ export function renderRobotsTxt(urls: SiteUrls, company: string, training: AiTra
     ...group('AI search crawlers: welcome, so the site can be found and cited in AI answers.', AI_CRAWLERS.search, crawlerRules),
     ...group('Fetchers acting for a person (an assistant reading a page on request): everything.', AI_CRAWLERS.userFetch, ['Allow: /']),
     ...group(
-      training === 'allow' ? 'AI training crawlers: allowed (AI_TRAINING=allow).' : 'AI training crawlers: not allowed (AI_TRAINING=disallow).',
+      training === 'allow' ? 'AI training crawlers: allowed.' : 'AI training crawlers: not allowed (Content-Signal: ai-train=no).',
       AI_CRAWLERS.training,
       training === 'allow' ? crawlerRules : ['Disallow: /'],
     ),

@@ -84,7 +84,19 @@ describe('robots.txt', () => {
 
   it('allows AI training crawlers by default and says so in Content-Signal', () => {
     for (const agent of AI_CRAWLERS.training) expect(robots.isAllowed(`${PUBLIC}/pl/`, agent), agent).toBe(true);
-    expect(body).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=yes');
+    expect(body.match(/^Content-Signal: .*$/gm)).toEqual(Array(4).fill('Content-Signal: ai-train=yes, search=yes, ai-input=yes'));
+  });
+
+  it('writes no Content-Signal when the signal is off, and still lets every crawler in', async () => {
+    const silent = await startTestServer(SAMPLE_SITE, ['--public-base-url', PUBLIC, '--content-signal', 'off']);
+    try {
+      const unsigned = await (await fetch(`${silent.url}/robots.txt`)).text();
+      expect(unsigned).not.toContain('Content-Signal');
+      const parsed = robotsParser(`${PUBLIC}/robots.txt`, unsigned);
+      for (const agent of Object.values(AI_CRAWLERS).flat()) expect(parsed.isAllowed(`${PUBLIC}/en/`, agent), agent).toBe(true);
+    } finally {
+      await silent.close();
+    }
   });
 
   it('names the sitemap and the NLWeb schema map', () => {
@@ -92,15 +104,14 @@ describe('robots.txt', () => {
     expect(body.match(/^schemamap:\s*(\S+)$/im)?.[1]).toBe(`${PUBLIC}/schemamap.xml`);
   });
 
-  it('keeps training crawlers out when AI_TRAINING is disallow, and search crawlers still in', async () => {
-    const strict = await startTestServer(SAMPLE_SITE, ['--public-base-url', PUBLIC, '--ai-training', 'disallow']);
+  it('keeps training crawlers out when the content signal says ai-train=no, and search crawlers still in', async () => {
+    const strict = await startTestServer(SAMPLE_SITE, ['--public-base-url', PUBLIC, '--content-signal', 'ai-train=no, search=yes, ai-input=yes']);
     try {
       const restricted = await (await fetch(`${strict.url}/robots.txt`)).text();
       const parsed = robotsParser(`${PUBLIC}/robots.txt`, restricted);
       for (const agent of AI_CRAWLERS.training) expect(parsed.isAllowed(`${PUBLIC}/pl/`, agent), agent).toBe(false);
       for (const agent of [...AI_CRAWLERS.search, ...AI_CRAWLERS.userFetch, 'Googlebot']) expect(parsed.isAllowed(`${PUBLIC}/pl/`, agent), agent).toBe(true);
-      expect(restricted).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no');
-      expect(restricted).not.toContain('ai-train=yes');
+      expect(restricted.match(/^Content-Signal: .*$/gm)).toEqual(Array(4).fill('Content-Signal: ai-train=no, search=yes, ai-input=yes'));
     } finally {
       await strict.close();
     }

@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { languageVersions } from '../../src/content/alternates.js';
-import type { Page } from '../../src/content/page.js';
+import { Page } from '../../src/content/page.js';
 import type { Lang, SiteFile } from '../../src/content/schema.js';
 import { SiteContent } from '../../src/content/site-content.js';
 
 function page(path: string, lang: Lang, alternate?: string): Page {
-  return {
-    path,
-    lang,
-    alternate,
-    type: 'company',
-    title: path,
-    description: path,
-    published: undefined,
-    updated: undefined,
-    service: undefined,
-    city: undefined,
-    event: undefined,
-    author: undefined,
-    markdown: '',
-    headings: [],
-    source: `${path}.md`,
-  };
+  return new Page(
+    {
+      path,
+      lang,
+      alternate,
+      type: 'company',
+      title: path,
+      description: path,
+      published: undefined,
+      updated: undefined,
+      service: undefined,
+      city: undefined,
+      event: undefined,
+      author: undefined,
+      headings: [],
+      source: `${path}.md`,
+    },
+    '',
+  );
 }
 
 function site(...pages: Page[]): SiteContent {
