@@ -1,4 +1,5 @@
 import type { Page } from '../content/page.js';
+import type { SiteContent } from '../content/site-content.js';
 import { homePath, organizationId } from './organization.js';
 import type { StructuredDataSource } from './source.js';
 
@@ -66,6 +67,34 @@ export function isListing(page: Page, ctx: StructuredDataSource): boolean {
 }
 
 /** The pages of the same kind and language below a listing page, in path order. */
-export function listedPages(page: Page, ctx: StructuredDataSource): Page[] {
-  return ctx.site.filter({ lang: page.lang, type: page.type }).filter((other) => other.path !== page.path && other.path.startsWith(page.path));
+export function listedPages(page: Page, ctx: StructuredDataSource): readonly Page[] {
+  return listingsOf(ctx.site).get(page.path) ?? [];
+}
+
+/**
+ * Each listing page's pages, found once per loaded site by walking every page's ancestor paths
+ * (a few per page) instead of scanning the site for each page asked about. The site is
+ * immutable, so this is derived data, not state: it lives as long as the site object does.
+ */
+const LISTINGS = new WeakMap<SiteContent, ReadonlyMap<string, readonly Page[]>>();
+
+function listingsOf(site: SiteContent): ReadonlyMap<string, readonly Page[]> {
+  let listings = LISTINGS.get(site);
+  if (listings === undefined) {
+    const built = new Map<string, Page[]>();
+    for (const page of site.pages) {
+      for (let end = page.path.lastIndexOf('/', page.path.length - 2); end >= 0; end = page.path.lastIndexOf('/', end - 1)) {
+        const ancestor = site.page(page.path.slice(0, end + 1));
+        if (ancestor !== undefined && ancestor.lang === page.lang && ancestor.type === page.type) {
+          const listed = built.get(ancestor.path) ?? [];
+          listed.push(page);
+          built.set(ancestor.path, listed);
+        }
+        if (end === 0) break;
+      }
+    }
+    listings = built;
+    LISTINGS.set(site, listings);
+  }
+  return listings;
 }
