@@ -51,13 +51,13 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
   const loaded = loadConfig(args, { LOG_LEVEL: 'silent' });
   if (loaded.kind !== 'run') throw new Error('unexpected arguments');
   const ctx: AppContext = await createContext(loaded.config, { logger });
-  console.log(`\n${label}: ${ctx.site.pages.length} pages`);
+  const rows: [string, string][] = [];
 
   let start = performance.now();
   const documents = discoveryDocuments(ctx);
   const buildMs = performance.now() - start;
   const sizesKb = documents.map((document) => `${document.path} ${(Buffer.byteLength(document.body) / 1024).toFixed(0)} KiB`).join(', ');
-  console.log(`crawler documents built in ${buildMs.toFixed(0)} ms: ${sizesKb}`);
+  rows.push(['crawler documents, built once', `${buildMs.toFixed(0)} ms (${sizesKb})`]);
 
   const answerOnce = (query: string) => {
     const answer = answerQuestion(request(query), ctx, () => 'bench');
@@ -69,14 +69,14 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
     answerOnce(query);
     return performance.now() - begin;
   });
-  console.log(`answer in process (10 results, 2-8 words): ${percentiles(inProcess)}`);
+  rows.push(['answer in process, 2-8 words, 10 results', percentiles(inProcess)]);
   const long = questions(100, 3).map((seed) => {
     const query = `${seed} `.repeat(40).slice(0, 500);
     const begin = performance.now();
     answerOnce(query);
     return performance.now() - begin;
   });
-  console.log(`answer in process (500-character questions): ${percentiles(long)}`);
+  rows.push(['answer in process, 500-character questions', percentiles(long)]);
   await ctx.close();
 
   const server = await serveHttp(loaded.config, { logger });
@@ -97,11 +97,14 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
   for (const query of http.slice(10, 60)) json.push(await overHttp(query, false));
   const sse: number[] = [];
   for (const query of http.slice(60, 110)) sse.push(await overHttp(query, true));
-  console.log(`POST /ask over HTTP, JSON: ${percentiles(json)}`);
-  console.log(`POST /ask over HTTP, SSE (whole stream): ${percentiles(sse)}`);
+  rows.push(['POST /ask over HTTP, JSON', percentiles(json)]);
+  rows.push(['POST /ask over HTTP, SSE (whole stream)', percentiles(sse)]);
   await server.close();
+  console.log(`\n### ${label}: ${ctx.site.pages.length} pages\n\n| measure | figure |\n| --- | --- |`);
+  for (const [measure, figure] of rows) console.log(`| ${measure} | ${figure} |`);
 }
 
+console.log(`## bench/ask.ts: Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 await measure('sample site', undefined);
 for (const size of sizes.length > 0 ? sizes : [5000]) {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-ask-'));
