@@ -173,7 +173,7 @@ export const OPTIONS = {
     flag: 'content-signal',
     env: 'CONTENT_SIGNAL',
     hint: 'ai-train=yes|no,search=yes|no,ai-input=yes|no|off',
-    description: `The Content-Signal header (contentsignals.org) sent with site pages, llms.txt and pricing.md: whether AI systems may train on, index and quote the content. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
+    description: `The Content-Signal (contentsignals.org) sent with site pages, llms.txt and pricing.md and written in robots.txt: whether AI systems may train on, index and quote the content; ai-train=no also keeps AI training crawlers out in robots.txt. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
     schema: contentSignal,
   },
 } as const satisfies Record<string, OptionSpec>;
