@@ -46,8 +46,9 @@ const MISCONFIGURED = new Set(['EAUTH', 'ENOAUTH', 'ECONFIG']);
 
 /**
  * Sorts a nodemailer error. nodemailer marks replies it considers permanent (`permanent`: 5xx
- * except 503); an authentication failure is a 5xx too (535), but it says nothing about the
- * message, so it is retried like an outage instead of dead-lettering every mail.
+ * except 503); an authentication failure (535) or a refused STARTTLS (500) is a 5xx too, but it
+ * says nothing about the message, so it is retried like an outage instead of dead-lettering
+ * every mail.
  */
 export function classifyFailure(error: unknown): DeliveryFailure {
   const { code, responseCode, response, command, permanent, message } = (error ?? {}) as {
@@ -65,9 +66,10 @@ export function classifyFailure(error: unknown): DeliveryFailure {
     .join(', ') || 'unknown error';
   const base = { detail, summary, ...(smtpCode === undefined ? {} : { smtpCode }) };
 
-  if (code !== undefined && MISCONFIGURED.has(code)) return { kind: 'server-unavailable', ...base };
+  // Connection, TLS and login failures say nothing about the message, whatever the reply code
+  // (a server without STARTTLS answers it with 500): retry, never dead-letter.
+  if (code !== undefined && (MISCONFIGURED.has(code) || UNREACHABLE.has(code))) return { kind: 'server-unavailable', ...base };
+  if (smtpCode === 421) return { kind: 'server-unavailable', ...base };
   const permanentReply = permanent ?? (smtpCode !== undefined && smtpCode >= 500 && smtpCode < 600 && smtpCode !== 503);
-  if (permanentReply) return { kind: 'permanent', ...base };
-  if (smtpCode === 421 || (code !== undefined && UNREACHABLE.has(code))) return { kind: 'server-unavailable', ...base };
-  return { kind: 'transient', ...base };
+  return { kind: permanentReply ? 'permanent' : 'transient', ...base };
 }
