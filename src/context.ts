@@ -9,7 +9,6 @@ import { SiteUrls } from './content/site-urls.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
-import { createSmtpTransport } from './mail/smtp-transport.js';
 import { RemoteTools } from './mcp/remote-tools.js';
 import { SearchIndex } from './search/search-index.js';
 import { createStore } from './store/create-store.js';
@@ -66,7 +65,8 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
 
   const outbox = new MailOutbox({
     dir: path.join(config.dataDir, 'outbox'),
-    transport: config.smtpUrl === undefined ? undefined : createSmtpTransport(config.smtpUrl),
+    // nodemailer is loaded only when there is an SMTP server to talk to (never for stdio's start).
+    transport: config.smtpUrl === undefined ? undefined : (await import('./mail/smtp-transport.js')).createSmtpTransport(config.smtpUrl),
     from: config.mailFrom ?? { name: site.info.company, address: site.info.salesEmail },
     clock,
     logger,

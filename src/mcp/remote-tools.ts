@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log/logger.js';
@@ -41,6 +39,11 @@ export class RemoteTools {
     }
     const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
     const signal = AbortSignal.timeout(timeoutMs);
+    // Loaded on first use: most stdio sessions never forward, and the client costs ~100 ms to load.
+    const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    ]);
     const client = new Client({ name: 'site-content-mcp-stdio', version: this.options.version });
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { 'User-Agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${name})` } },
