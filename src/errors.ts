@@ -24,6 +24,7 @@ export const ERROR_KINDS = {
   'quota-exceeded': { status: 429, title: 'Quota exceeded' },
   'not-accepted': { status: 503, title: 'Not accepted' },
   'remote-unreachable': { status: 502, title: 'Remote server unreachable' },
+  'in-progress': { status: 409, title: 'Already in progress' },
   'target-not-allowed': { status: 400, title: 'Target not allowed' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
