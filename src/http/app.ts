@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
+import { restApi } from '../rest/router.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -11,8 +12,12 @@ export function createApp(ctx: AppContext): express.Express {
   app.disable('x-powered-by');
   // ETags are computed by the routes that can do it cheaply (from content that never changes).
   app.set('etag', false);
+  // req.ip: the socket address, or as many X-Forwarded-For hops from the right as there are
+  // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
+  app.set('trust proxy', ctx.config.trustProxyHops);
 
   app.use('/mcp', mcpEndpoint(ctx));
+  app.use('/api/v1', restApi(ctx));
 
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found\n');
