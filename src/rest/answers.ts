@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { AppError } from '../errors.js';
-import { API_PREFIX, NO_STORE, type JsonEndpoint, type RestEnv } from './endpoints.js';
+import { AppError, isAppError } from '../errors.js';
+import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestEnv } from './endpoints.js';
 import { makeProblem, PROBLEM_CONTENT_TYPE, toProblem, type Problem, type ProblemCode } from './problem.js';
 import { QuerySchema, readQuery } from './query.js';
 
@@ -91,7 +91,9 @@ export class GetAnswers {
       const key = `${path}\n${JSON.stringify(query)}`;
       const cached = this.#cache.get(key);
       if (cached) return cached;
-      const result = await endpoint.run(query, this.env);
+      const result = await endpoint.run(query, this.env).catch((error: unknown) => {
+        throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
+      });
       const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
       this.#cache.set(key, answer);
       return answer;

@@ -139,7 +139,8 @@ export const search = defineEndpoint({
   cacheControl: CONTENT_CACHE_CONTROL,
   batchable: true,
   async run({ q, ...filters }, env) {
-    return { body: await searchSite.run({ query: q, ...filters }, env.tools) };
+    const results = await searchSite.run({ query: q, ...filters }, env.tools);
+    return { body: results.note === undefined ? results : { ...results, note: restWording(results.note) } };
   },
 });
 
@@ -235,6 +236,18 @@ export const contact = defineEndpoint({
     return { body: await getContact.run(query, env.tools) };
   },
 });
+
+/** The tools' texts name tools; a REST client reads the endpoint that does the same. */
+const ENDPOINT_OF_TOOL: Readonly<Record<string, string>> = {
+  search_site: `${API_PREFIX}/search`,
+  get_page: `${API_PREFIX}/page`,
+  list_services: `${API_PREFIX}/services`,
+  get_contact: `${API_PREFIX}/contact`,
+};
+
+export function restWording(text: string): string {
+  return text.replace(/\b(search_site|get_page|list_services|get_contact)\b/g, (tool) => ENDPOINT_OF_TOOL[tool]!);
+}
 
 /** Every JSON GET endpoint, in the order the API documents list them. */
 export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [root, health, search, pages, page, services, contact];

@@ -141,7 +141,8 @@ function getOperation(endpoint: JsonEndpoint): Json {
     },
     '304': { description: 'Not modified: the answer matching If-None-Match has not changed.', headers: { ...commonHeaders(true), ...header('ETag', true), ...header('Cache-Control') } },
   };
-  for (const code of [...endpoint.problems, ...COMMON_PROBLEMS]) {
+  // Any GET may meet an unknown or repeated parameter.
+  for (const code of new Set<ProblemCode>(['invalid-parameter', ...endpoint.problems, ...COMMON_PROBLEMS])) {
     const status = String(ERROR_KINDS[code].status);
     if (endpoint.name === 'health' && code === 'unavailable') {
       statuses[status] = {
