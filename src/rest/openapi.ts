@@ -27,6 +27,9 @@ export interface OpenApiOptions {
 /** Errors any endpoint may answer (the OAuth issue adds 401 invalid-token here). */
 export const COMMON_PROBLEMS: readonly ProblemCode[] = ['rate-limited', 'internal-error'];
 
+/** The security requirement "none needed". */
+export const ANONYMOUS: Json[] = [{}];
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** Response headers, described once. */
@@ -39,9 +42,9 @@ const HEADERS: Record<string, Json> = {
     description: 'Requests left in the current window (r) and seconds until it resets (t).',
     schema: { type: 'string', examples: ['"ip";r=119;t=60'] },
   },
-  'X-RateLimit-Limit': { description: 'Requests allowed per 60-second window.', schema: { type: 'string', pattern: '^[0-9]+$' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'string', pattern: '^[0-9]+$' } },
-  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'X-RateLimit-Limit': { description: 'Requests allowed per 60-second window.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
   ETag: { description: 'Entity tag of the answer; send it back in If-None-Match to get 304 when nothing changed.', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long the answer may be reused.', schema: { type: 'string' } },
   Link: { description: 'The next page of results (RFC 8288): <URL>; rel="next". Present exactly when there is a next page.', schema: { type: 'string' } },
@@ -51,7 +54,8 @@ const HEADERS: Record<string, Json> = {
   Sunset: { description: 'When this API version will be removed (RFC 8594, HTTP-date); sent only once a removal date is set.', schema: { type: 'string' } },
 };
 
-const header = (name: string, required = false) => ({ [name]: required ? { $ref: `#/components/headers/${name}`, required: true } : { $ref: `#/components/headers/${name}` } });
+/** A response header; required ones are written out, because OpenAPI allows no siblings next to $ref. */
+const header = (name: string, required = false) => ({ [name]: required ? { ...HEADERS[name], required: true } : { $ref: `#/components/headers/${name}` } });
 
 /** Headers on every answer under the rate limiter, and the lifecycle headers. */
 function commonHeaders(required: boolean): Json {
@@ -88,7 +92,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
   // Response schemas stay open (no additionalProperties: false): within v1 new fields may be added and clients ignore them.
   const generated = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: 'input', unrepresentable: 'throw' }) as { schemas: Record<string, Json> };
   const schemas: Record<string, Json> = {};
-  for (const [id, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(generated.schemas)) schemas[id] = schema;
+  for (const [id, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(generated.schemas)) schemas[id] = withoutSafeIntegerBounds(schema);
   // The problem type links point at this instance's guide.
   (schemas.Problem!.properties as Record<string, Json>).type!.examples = [`${options.docsUrl}#invalid-parameter`];
 
@@ -99,8 +103,12 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
   paths[`${API_PREFIX}/openapi.yaml`] = { get: documentOperation('openapiYaml', 'This OpenAPI document (YAML)', 'application/yaml', { type: 'string' }) };
   paths[`${API_PREFIX}/docs`] = { get: documentOperation('documentation', 'The API guide (HTML)', 'text/html', { type: 'string' }) };
 
+  // Components only for what the operations use (the OAuth issue's 401s join when it uses them).
+  const used = (kind: string) => new Set([...JSON.stringify(paths).matchAll(new RegExp(`#/components/${kind}/([^"]+)`, 'g'))].map((match) => match[1]!));
   const responses: Json = {};
-  for (const code of PROBLEM_CODES) responses[code] = problemResponse(code);
+  for (const code of PROBLEM_CODES) if (used('responses').has(code)) responses[code] = problemResponse(code);
+  const usedHeaders = new Set([...used('headers'), ...JSON.stringify(responses).matchAll(/#\/components\/headers\/([^"]+)/g)].map((entry) => (typeof entry === 'string' ? entry : entry[1]!)));
+  const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => usedHeaders.has(name)));
 
   return {
     openapi: '3.1.1',
@@ -121,9 +129,11 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
       contact: { name: options.company, url: `${options.baseUrl}/` },
     },
     servers: [{ url: options.baseUrl, description: 'This server' }],
+    // Every endpoint works without credentials (the OAuth issue adds its optional bearer scheme here).
+    security: ANONYMOUS,
     externalDocs: { description: 'The API guide', url: options.docsUrl },
     paths,
-    components: { schemas, headers: HEADERS, responses },
+    components: { schemas, headers, responses },
   } as OpenApiDocument;
 }
 
@@ -229,6 +239,19 @@ function problemResponse(code: ProblemCode): Json {
     headers,
     content: { 'application/problem+json': { schema: ref('Problem') } },
   };
+}
+
+/** zod writes `.int()` as ±(2^53 − 1) bounds; they say nothing to a reader, so they go. */
+function withoutSafeIntegerBounds(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const node = { ...(value as Json) };
+      if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+      if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+      return node;
+    }
+    return value;
+  }) as Json;
 }
 
 export function openApiYaml(document: OpenApiDocument): string {

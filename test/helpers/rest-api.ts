@@ -90,7 +90,8 @@ export class RestApi {
       const headerSpec = this.resolve(declared as Json);
       const value = response.headers.get(name);
       if ((declared as Json).required || headerSpec.required) expect(value, `${where}: header ${name} is required`).not.toBeNull();
-      if (value !== null && headerSpec.schema) this.validate(headerSpec.schema, value, `${where}: header ${name}`);
+      const typed = headerSpec.schema?.type === 'integer' && /^\d+$/.test(value ?? '') ? Number(value) : value;
+      if (value !== null && headerSpec.schema) this.validate(headerSpec.schema, typed, `${where}: header ${name}`);
     }
     if (method === 'HEAD' || response.status === 304) {
       expect(response.text, `${where}: no body`).toBe('');
