@@ -178,6 +178,18 @@ export const OPTIONS = {
       'When /api/v1 will be removed: every /api/v1 answer then carries a Sunset header (RFC 8594). Needs --api-deprecation-date and must not be earlier. Default: none.',
     schema: isoInstant.optional(),
   },
+  rateLimitPerMinute: {
+    flag: 'rate-limit-per-minute',
+    env: 'RATE_LIMIT_PER_MINUTE',
+    hint: 'NUMBER',
+    description:
+      'Requests per 60 seconds each IP address may make to /api/v1 (RateLimit-Policy "ip"). Default: 120, as the API contract promises; raise it only for load tests or behind a gateway that limits.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => value ?? '120')
+      .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number from 1 to 999999999').transform(Number)),
+  },
   cursorSecret: {
     flag: 'cursor-secret',
     env: 'CURSOR_SECRET',

@@ -22,6 +22,8 @@ export interface OpenApiOptions {
   readonly docsUrl: string;
   readonly serverVersion: string;
   readonly company: string;
+  /** Requests per 60 seconds per IP address. */
+  readonly ipQuota: number;
 }
 
 /** Errors any endpoint may answer (the OAuth issue adds 401 invalid-token here). */
@@ -35,7 +37,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** Response headers, described once. */
 const HEADERS: Record<string, Json> = {
   'RateLimit-Policy': {
-    description: 'The rate limit policy that applies (draft-ietf-httpapi-ratelimit-headers): "ip";q=120;w=60 without a token.',
+    description: `The rate limit policy that applies (draft-ietf-httpapi-ratelimit-headers): "ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds} without a token.`,
     schema: { type: 'string', examples: [`"ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds}`] },
   },
   RateLimit: {
@@ -121,7 +123,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
         '',
         `Prices are net starting prices (VAT excluded): Polish pages quote PLN, English pages EUR. State a price only together with its page URL.`,
         '',
-        `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${IP_QUOTA.quota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${AGENT_QUOTA.quota} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
+        `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${options.ipQuota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${AGENT_QUOTA.quota} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
         '',
         `Server version ${options.serverVersion}. The guide: ${options.docsUrl}`,
       ].join('\n'),

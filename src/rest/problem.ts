@@ -42,7 +42,7 @@ export const PROBLEM_TYPES = {
     fix: 'Use a method from the Allow header: GET (or HEAD) for every endpoint except the batch, which takes POST.',
   },
   'rate-limited': {
-    when: 'The rate limit is used up: 120 requests per 60 seconds per IP address without a token, 600 per agent with one. A batch counts as one request.',
+    when: 'The rate limit is used up: by default 120 requests per 60 seconds per IP address without a token, 600 per agent with one. A batch counts as one request.',
     fix: 'Wait the number of seconds in Retry-After. The RateLimit and RateLimit-Policy headers on every answer show the quota and what is left.',
   },
   unavailable: {

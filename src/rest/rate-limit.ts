@@ -24,12 +24,13 @@ export interface RateLimitPolicy {
 /** `res.locals` key under which an earlier middleware may choose the policy for this request. */
 export const RATE_LIMIT_POLICY = 'rateLimitPolicy';
 
+/** The contract's quotas; the per-IP quota can be configured (--rate-limit-per-minute). */
 export const IP_QUOTA = { quota: 120, windowSeconds: 60 } as const;
 export const AGENT_QUOTA = { quota: 600, windowSeconds: 60 } as const;
 
-export function ipRateLimitPolicy(address: string | undefined): RateLimitPolicy {
+export function ipRateLimitPolicy(address: string | undefined, quota: number = IP_QUOTA.quota): RateLimitPolicy {
   const subject = clientAddressKey(address);
-  return { name: 'ip', ...IP_QUOTA, key: `rate:rest:ip:${subject}` };
+  return { name: 'ip', quota, windowSeconds: IP_QUOTA.windowSeconds, key: `rate:rest:ip:${subject}` };
 }
 
 /** For the OAuth issue: the policy of a request with a valid token, keyed by the agent. */
@@ -62,7 +63,7 @@ export type RefuseRequest = (req: Request, res: Response, retryAfterSeconds: num
  */
 export function rateLimit(ctx: AppContext, refuse: RefuseRequest): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const policy = (res.locals[RATE_LIMIT_POLICY] as RateLimitPolicy | undefined) ?? ipRateLimitPolicy(req.ip);
+    const policy = (res.locals[RATE_LIMIT_POLICY] as RateLimitPolicy | undefined) ?? ipRateLimitPolicy(req.ip, ctx.config.rateLimitPerMinute);
     res.set(policyHeaders(policy));
     hitRateLimit(ctx.store, { key: policy.key, limit: policy.quota, windowMs: policy.windowSeconds * 1000, description: `${policy.quota} requests per ${policy.windowSeconds} s` }).then(
       (state) => {

@@ -53,7 +53,7 @@ export function restApi(ctx: AppContext): express.Router {
     ctx.logger.warn('CURSOR_SECRET is not set: /api/v1/pages cursors are signed with a key of this instance only; give every instance the same CURSOR_SECRET');
   }
 
-  const openApi = buildOpenApi({ baseUrl: ctx.urls.publicBaseUrl, docsUrl, serverVersion: ctx.version, company: ctx.site.info.company });
+  const openApi = buildOpenApi({ baseUrl: ctx.urls.publicBaseUrl, docsUrl, serverVersion: ctx.version, company: ctx.site.info.company, ipQuota: ctx.config.rateLimitPerMinute });
   const answers = new GetAnswers(
     env,
     JSON_ENDPOINTS,

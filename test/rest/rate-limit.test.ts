@@ -79,6 +79,21 @@ describe('rate limit per IP address', () => {
   });
 });
 
+describe('a configured per-IP quota (--rate-limit-per-minute)', () => {
+  it('announces and enforces it', async () => {
+    const limited = await startRestServer(['--rate-limit-per-minute', '5']);
+    try {
+      limited.clock.advance(60_000);
+      const answers = await spend(limited.api, 5);
+      expect(answers.at(-1)!.headers.get('ratelimit-policy')).toBe('"ip";q=5;w=60');
+      expect(answers.at(-1)!.status).toBe(200);
+      expect((await limited.api.get('/api/v1/health')).status).toBe(429);
+    } finally {
+      await limited.server.close();
+    }
+  });
+});
+
 describe('behind trusted proxies (--trust-proxy-hops)', () => {
   it('keys the client by the address the nearest trusted proxy saw', async () => {
     const proxied = await startRestServer(['--trust-proxy-hops', '1']);
