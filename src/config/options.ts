@@ -70,6 +70,32 @@ const isoInstant = z
   .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/, 'must be an ISO 8601 date or date-time such as 2027-01-31 or 2027-01-31T00:00:00Z')
   .transform((value) => Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))
   .refine((ms) => Number.isFinite(ms), 'must be a real calendar date');
+/** The three uses contentsignals.org names; a site says yes or no to each. */
+export const CONTENT_SIGNAL_KEYS = ['ai-train', 'search', 'ai-input'] as const;
+const CONTENT_SIGNAL_RULE = `must be "off" or comma-separated KEY=yes|no pairs with keys ${CONTENT_SIGNAL_KEYS.join(', ')}, each at most once (e.g. "ai-train=no, search=yes, ai-input=yes")`;
+export const DEFAULT_CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
+
+/** A Content-Signal header value, normalized to "key=value, key=value"; "off" means none is sent. */
+const contentSignal = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const raw = (value ?? DEFAULT_CONTENT_SIGNAL).trim();
+    if (raw.toLowerCase() === 'off') return undefined;
+    const seen = new Set<string>();
+    const pairs: string[] = [];
+    for (const item of raw.split(',')) {
+      const match = /^\s*([a-z-]+)\s*=\s*(yes|no)\s*$/i.exec(item);
+      const key = match?.[1]?.toLowerCase();
+      if (!match || key === undefined || !(CONTENT_SIGNAL_KEYS as readonly string[]).includes(key) || seen.has(key)) {
+        context.addIssue({ code: 'custom', message: CONTENT_SIGNAL_RULE });
+        return z.NEVER;
+      }
+      seen.add(key);
+      pairs.push(`${key}=${match[2]!.toLowerCase()}`);
+    }
+    return pairs.join(', ');
+  });
 
 export const OPTIONS = {
   contentDir: {
@@ -197,6 +223,13 @@ export const OPTIONS = {
     description:
       'Key that signs the /api/v1/pages cursors (at least 32 characters). Give every instance behind one address the same value. Default: a random key per process (cursors then stop working after a restart).',
     schema: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -base64 32)').optional(),
+  },
+  contentSignal: {
+    flag: 'content-signal',
+    env: 'CONTENT_SIGNAL',
+    hint: 'ai-train=yes|no,search=yes|no,ai-input=yes|no|off',
+    description: `The Content-Signal header (contentsignals.org) sent with site pages, llms.txt and pricing.md: whether AI systems may train on, index and quote the content. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
+    schema: contentSignal,
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { createAgentSite } from '../agent-site/agent-site.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
@@ -16,12 +17,13 @@ export function createApp(ctx: AppContext): express.Express {
   // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
   app.set('trust proxy', ctx.config.trustProxyHops);
 
+  const agentSite = createAgentSite(ctx);
+
   app.use('/mcp', mcpEndpoint(ctx));
   app.use('/api/v1', restApi(ctx));
+  app.use(agentSite.routes);
 
-  app.use((_req: Request, res: Response) => {
-    res.status(404).type('text/plain').send('Not found\n');
-  });
+  app.use(agentSite.notFound);
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     ctx.logger.error({ err: error }, 'request failed');
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal error\n');
