@@ -1,8 +1,8 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { splitFrontMatter } from './front-matter.js';
+import { parseYaml } from './parse-yaml.js';
 import type { HtmlPageReader } from './html-page.js';
 import { cleanMarkdown, sectionHeadings } from './markdown.js';
 import { Page, type PageFields } from './page.js';
@@ -87,7 +87,7 @@ async function readSiteFile(root: string): Promise<SiteFile> {
   }
   let data: unknown;
   try {
-    data = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    data = parseYaml(text);
   } catch (error) {
     throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
   }
