@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { renderSiteDocuments, type SiteDocument } from '../resources/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
@@ -6,6 +7,9 @@ import { loadSite, type ContentWarning } from './content/load-site.js';
 import type { SiteContent } from './content/site-content.js';
 import { SiteUrls } from './content/site-urls.js';
 import { createLogger, type Logger } from './log/logger.js';
+import { MailOutbox } from './mail/mail-outbox.js';
+import type { OutboxOwner } from './mail/outbox-store.js';
+import { RemoteTools } from './mcp/remote-tools.js';
 import { SearchIndex } from './search/search-index.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
@@ -24,6 +28,10 @@ export interface AppContext {
   /** llms.txt and pricing.md, rendered once. */
   readonly documents: readonly SiteDocument[];
   readonly contentWarnings: readonly ContentWarning[];
+  /** The durable mail outbox: every mail the server sends goes through it. */
+  readonly outbox: MailOutbox;
+  /** Over stdio, the site's own server, which runs the tools that send mail. */
+  readonly remoteTools: RemoteTools;
   /** Releases what the context holds (store connections, timers). */
   close(): Promise<void>;
 }
@@ -33,6 +41,10 @@ export interface ContextParts {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly store?: Store;
+  /** Jitter of mail retry delays, [0, 1). */
+  readonly random?: () => number;
+  /** Who claims outbox files (tests simulate another process). */
+  readonly outboxOwner?: OutboxOwner;
 }
 
 /**
@@ -51,6 +63,22 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
 
+  const outbox = new MailOutbox({
+    dir: path.join(config.dataDir, 'outbox'),
+    // nodemailer is loaded only when there is an SMTP server to talk to (never for stdio's start).
+    transport: config.smtpUrl === undefined ? undefined : (await import('./mail/smtp-transport.js')).createSmtpTransport(config.smtpUrl),
+    from: config.mailFrom ?? { name: site.info.company, address: site.info.salesEmail },
+    clock,
+    logger,
+    ...(parts.random === undefined ? {} : { random: parts.random }),
+    ...(parts.outboxOwner === undefined ? {} : { owner: parts.outboxOwner }),
+  });
+  const remoteTools = new RemoteTools(config.remoteMcpUrl ?? new URL('/mcp', site.info.siteUrl).href, { version: packageInfo().version, logger });
+  // Over stdio the tools that send mail run on the site's own server (FORWARDED_OVER_STDIO), so
+  // a desktop machine needs no SMTP account and keeps no outbox.
+  if (config.command === 'serve') await outbox.start();
+  else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
+
   return {
     config,
     version: packageInfo().version,
@@ -62,7 +90,10 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     search,
     documents: renderSiteDocuments(site, urls),
     contentWarnings: warnings,
+    outbox,
+    remoteTools,
     async close() {
+      await outbox.close();
       await store.close();
     },
   };

@@ -1,8 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import { createAgentSite } from '../agent-site/agent-site.js';
+import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
+import { schemaOrgFor } from '../structured-data/schema-org.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -17,10 +20,12 @@ export function createApp(ctx: AppContext): express.Express {
   // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
   app.set('trust proxy', ctx.config.trustProxyHops);
 
-  const agentSite = createAgentSite(ctx);
+  const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
 
   app.use('/mcp', mcpEndpoint(ctx));
   app.use('/api/v1', restApi(ctx));
+  app.use(askEndpoint(ctx));
+  app.use(discoveryRoutes(ctx));
   app.use(agentSite.routes);
 
   app.use(agentSite.notFound);

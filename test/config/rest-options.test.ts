@@ -50,7 +50,9 @@ describe('the REST options', () => {
     expect(problemsOf(['--api-sunset-date', '2027-01-01'])[0]).toContain('needs --api-deprecation-date');
   });
 
-  it('refuses a cursor secret shorter than 32 characters', () => {
-    expect(problemsOf([], { CURSOR_SECRET: 'short' })[0]).toContain('CURSOR_SECRET (--cursor-secret / CURSOR_SECRET) must be at least 32 characters');
+  it('refuses a cursor secret shorter than 32 characters without echoing it', () => {
+    const [problem] = problemsOf([], { CURSOR_SECRET: 'short-secret' });
+    expect(problem).toContain('CURSOR_SECRET (--cursor-secret / CURSOR_SECRET) must be at least 32 characters');
+    expect(problem).not.toContain('short-secret');
   });
 });
