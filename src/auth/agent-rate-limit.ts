@@ -24,13 +24,13 @@ export const AGENT_ADDRESS_CEILING = 600;
  */
 export async function hitAgentRateLimit(store: Store, sub: string, clientIp: string | undefined): Promise<RateLimitState> {
   const agentRule: LimitRule = {
-    key: `rate:agent:${sub}`,
+    key: `rate:rest:agent:${sub}`,
     limit: AGENT_RATE_LIMIT.limit,
     windowMs: AGENT_RATE_LIMIT.windowSeconds * 1000,
     description: `${AGENT_RATE_LIMIT.limit} requests per minute per agent`,
   };
   const addressRule: LimitRule = {
-    key: `rate:agent-address:${clientAddressKey(clientIp)}`,
+    key: `rate:rest:agent-address:${clientAddressKey(clientIp)}`,
     limit: AGENT_ADDRESS_CEILING,
     windowMs: MINUTE_MS,
     description: `${AGENT_ADDRESS_CEILING} requests per minute for all agents of one address`,

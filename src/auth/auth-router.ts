@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
+import { makeProblem, type ProblemCode } from '../rest/problem.js';
+import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../rest/rate-limit.js';
 import { agentRegistrationHandler, claimHandler } from './agent-registration.js';
 import { authorizeHandlers } from './authorize.js';
 import { bearerAuthentication, bearerChallenge } from './bearer.js';
@@ -10,6 +12,9 @@ import { agentIdentity, sendIdentity } from './identity.js';
 import { OAuthError, sendOAuthError, temporarilyUnavailable, UNAVAILABLE_RETRY_SECONDS } from './oauth-error.js';
 import { SigningUnavailableError } from './signing-keys.js';
 import { tokenHandler } from './token-endpoint.js';
+
+/** `res.locals` key: the challenge for a token that was refused, answered after the rate limit. */
+const REFUSED_TOKEN_CHALLENGE = 'refusedTokenChallenge';
 
 /** Requests to these endpoints are small; anything larger is not a registration or a token request. */
 const BODY_LIMIT = '32kb';
@@ -25,6 +30,7 @@ export function authRouter(ctx: AppContext): express.Router {
   const { urls } = auth;
   const router = express.Router();
   const company = ctx.site.info.company;
+  const docsUrl = ctx.urls.absolute('/api/v1/docs');
 
   const cors = (methods: string) => (req: Request, res: Response, next: NextFunction) => {
     res.set('Access-Control-Allow-Origin', '*');
@@ -75,24 +81,42 @@ export function authRouter(ctx: AppContext): express.Router {
   router.get('/oauth/authorize', authorize.show);
   router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide);
 
+  // The same as /api/v1/identity: the same problems, the same rate limits (a refused token is
+  // counted against the address before it is answered), any access token of ours.
   router.use('/agent/identity', cors('GET, HEAD'));
+  const identityMetadata = urls.resourceMetadataUrl(urls.siteResource);
   router.get(
     '/agent/identity',
     bearerAuthentication(
       auth,
-      { audience: [urls.mcpResource, urls.apiResource], metadataUrl: urls.resourceMetadataUrl(urls.siteResource) },
+      { audience: [urls.mcpResource, urls.apiResource], metadataUrl: identityMetadata },
       {
-        invalid: (req, res, challenge) => sendProblem(req, res, new AppError('invalid-token', 'The access token is invalid or expired. Get a new one at the token endpoint.'), challenge),
-        unavailable: (req, res) => sendProblem(req, res, new AppError('unavailable', 'Tokens cannot be checked right now; requests without a token keep working.', { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS })),
+        invalid: (_req, res, challenge, next) => {
+          res.locals[REFUSED_TOKEN_CHALLENGE] = challenge;
+          next();
+        },
+        unavailable: (req, res) => sendProblem(req, res, new AppError('unavailable', 'Tokens cannot be checked right now; requests without a token keep working.', { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS }), docsUrl),
       },
     ),
+    (req, res, next) => {
+      if (req.agent !== undefined) res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(req.agent.sub, { address: req.ip });
+      next();
+    },
+    rateLimit(ctx, (req, res, retryAfterSeconds, policy) => {
+      const detail = `Rate limit reached: ${policy.quota} requests per ${policy.windowSeconds} seconds (${policy.name} policy). Retry after ${retryAfterSeconds} seconds.`;
+      sendProblem(req, res, new AppError('rate-limited', detail, { retryAfterSeconds }), docsUrl);
+    }),
     (req, res) => {
-      const identity = agentIdentity(req, urls.siteResource);
-      if (identity === undefined) {
-        sendProblem(req, res, new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/.'), bearerChallenge(urls.resourceMetadataUrl(urls.siteResource), false));
+      const refused = res.locals[REFUSED_TOKEN_CHALLENGE] as string | undefined;
+      if (refused !== undefined) {
+        sendProblem(req, res, new AppError('invalid-token', 'The access token is invalid or expired. Get a new one at the token endpoint.'), docsUrl, refused);
         return;
       }
-      sendIdentity(res, identity);
+      if (req.agent === undefined) {
+        sendProblem(req, res, new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/.'), docsUrl, bearerChallenge(identityMetadata, false));
+        return;
+      }
+      sendIdentity(res, agentIdentity(req.agent, urls.siteResource));
     },
   );
 
@@ -116,14 +140,12 @@ function expectedBody(path: string): string {
 }
 
 /**
- * RFC 9457 problem for `/agent/identity`, in the shape of the REST API's errors.
+ * RFC 9457 problem for `/agent/identity`, exactly as the REST API words its errors (the type
+ * links to the API guide's section for the code).
  */
-function sendProblem(req: Request, res: Response, error: AppError, challenge?: string): void {
+function sendProblem(req: Request, res: Response, error: AppError, docsUrl: string, challenge?: string): void {
   if (challenge !== undefined) res.set('WWW-Authenticate', challenge);
   if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
-  res
-    .status(error.status)
-    .set('Cache-Control', 'no-store')
-    .type('application/problem+json')
-    .send(JSON.stringify({ type: `about:blank`, title: error.title, status: error.status, detail: error.message, instance: req.originalUrl.split('?')[0], code: error.code }));
+  const problem = makeProblem(error.code as ProblemCode, error.message, req.originalUrl.split('?')[0]!, docsUrl);
+  res.status(error.status).set('Cache-Control', 'no-store').type('application/problem+json').send(JSON.stringify(problem));
 }

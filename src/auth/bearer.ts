@@ -63,8 +63,11 @@ export async function authenticateBearer(auth: AgentAuth, header: string | undef
 }
 
 export interface BearerResponses {
-  /** The token was refused: answer 401 with the challenge (in the surface's own error format). */
-  invalid(req: Request, res: Response, challenge: string): void;
+  /**
+   * The token was refused: answer 401 with the challenge (in the surface's own error format),
+   * or note it and call `next` to answer after the rate limit has counted the request.
+   */
+  invalid(req: Request, res: Response, challenge: string, next: NextFunction): void;
   /** The token cannot be checked now (no key): answer 503. */
   unavailable(req: Request, res: Response): void;
 }
@@ -84,7 +87,7 @@ export function bearerAuthentication(auth: AgentAuth, resource: { audience: read
           res.vary('Authorization');
           return next();
         case 'invalid':
-          return responses.invalid(req, res, bearerChallenge(resource.metadataUrl, true));
+          return responses.invalid(req, res, bearerChallenge(resource.metadataUrl, true), next);
         case 'unavailable':
           return responses.unavailable(req, res);
       }

@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { AuthenticatedAgent } from './bearer.js';
 import { AGENT_RATE_LIMIT } from './agent-rate-limit.js';
 
 /** The contract's AgentIdentity. */
@@ -11,13 +12,10 @@ export interface AgentIdentity {
 }
 
 /**
- * The body of `GET /api/v1/identity` and `GET /agent/identity` for the agent that
- * `bearerAuthentication` found; undefined without one. `resource` names the protected resource
- * the request was made to.
+ * The body of `GET /api/v1/identity` and `GET /agent/identity` for the agent a valid token
+ * identifies. `resource` names the protected resource the request was made to.
  */
-export function agentIdentity(req: Request, resource: string): AgentIdentity | undefined {
-  const agent = req.agent;
-  if (agent === undefined) return undefined;
+export function agentIdentity(agent: AuthenticatedAgent, resource: string): AgentIdentity {
   return {
     authenticated: true,
     sub: agent.sub,

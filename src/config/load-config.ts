@@ -52,6 +52,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
       problems.push(`${source} (--${spec.flag} / ${spec.env}) ${reason}; ${got}`);
     }
   }
+  problems.push(...crossOptionProblems(values as Partial<OptionValues>));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const typed = values as OptionValues;
@@ -109,4 +110,17 @@ function emptyToUndefined(value: string | undefined): string | undefined {
 function defaultDataDir(env: NodeJS.ProcessEnv): string {
   const stateHome = emptyToUndefined(env.XDG_STATE_HOME) ?? path.join(homedir(), '.local', 'state');
   return path.join(stateHome, 'site-content-mcp');
+}
+
+/** Rules that involve two options; each row checks only its own value. */
+function crossOptionProblems(values: Partial<OptionValues>): string[] {
+  const problems: string[] = [];
+  const { apiDeprecationDate: deprecation, apiSunsetDate: sunset } = values;
+  if (sunset !== undefined && deprecation === undefined) {
+    problems.push('--api-sunset-date (API_SUNSET_DATE) needs --api-deprecation-date (API_DEPRECATION_DATE): an API is deprecated before it is removed');
+  }
+  if (sunset !== undefined && deprecation !== undefined && sunset < deprecation) {
+    problems.push('--api-sunset-date (API_SUNSET_DATE) must not be earlier than --api-deprecation-date (API_DEPRECATION_DATE) (RFC 9745 section 4)');
+  }
+  return problems;
 }

@@ -67,6 +67,13 @@ const port = z
   .transform(Number)
   .pipe(z.number().int().max(65535, PORT_RULE));
 
+/** An ISO 8601 date or date-time (`2027-01-31` or `2027-01-31T00:00:00Z`), as epoch milliseconds. */
+const isoInstant = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/, 'must be an ISO 8601 date or date-time such as 2027-01-31 or 2027-01-31T00:00:00Z')
+  .transform((value) => Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))
+  .refine((ms) => Number.isFinite(ms), 'must be a real calendar date');
 /** One mailbox set by the operator: `address` or `Display Name <address>`. */
 export interface Mailbox {
   readonly name: string;
@@ -208,6 +215,55 @@ export const OPTIONS = {
     description:
       'During a key rotation, the key used before (private or public): still published and accepted, never used to sign. Same forms as --signing-key.',
     schema: z.string().min(1).optional(),
+  },
+  trustProxyHops: {
+    flag: 'trust-proxy-hops',
+    env: 'TRUST_PROXY_HOPS',
+    hint: 'NUMBER',
+    description:
+      'How many reverse proxies in front of the server append to X-Forwarded-For; the client address (rate limits) is taken that many hops from the right. Default: 0 (the socket address; X-Forwarded-For is ignored).',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => value ?? '0')
+      .pipe(z.string().regex(/^\d{1,2}$/, 'must be a whole number of proxies from 0 to 99').transform(Number)),
+  },
+  apiDeprecationDate: {
+    flag: 'api-deprecation-date',
+    env: 'API_DEPRECATION_DATE',
+    hint: 'ISO-DATE',
+    description:
+      'When /api/v1 was or will be deprecated: every /api/v1 answer then carries a Deprecation header (RFC 9745). Default: none (no header).',
+    schema: isoInstant.optional(),
+  },
+  apiSunsetDate: {
+    flag: 'api-sunset-date',
+    env: 'API_SUNSET_DATE',
+    hint: 'ISO-DATE',
+    description:
+      'When /api/v1 will be removed: every /api/v1 answer then carries a Sunset header (RFC 8594). Needs --api-deprecation-date and must not be earlier. Default: none.',
+    schema: isoInstant.optional(),
+  },
+  rateLimitPerMinute: {
+    flag: 'rate-limit-per-minute',
+    env: 'RATE_LIMIT_PER_MINUTE',
+    hint: 'NUMBER',
+    description:
+      'Requests per 60 seconds each IP address may make to /api/v1 (RateLimit-Policy "ip"). Default: 120, as the API contract promises; raise it only for load tests or behind a gateway that limits.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => value ?? '120')
+      .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number from 1 to 999999999').transform(Number)),
+  },
+  cursorSecret: {
+    flag: 'cursor-secret',
+    env: 'CURSOR_SECRET',
+    hint: 'SECRET',
+    secret: true,
+    description:
+      'Key that signs the /api/v1/pages cursors (at least 32 characters). Give every instance behind one address the same value. Default: a random key per process (cursors then stop working after a restart).',
+    schema: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -base64 32)').optional(),
   },
   smtpUrl: {
     flag: 'smtp-url',

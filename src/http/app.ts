@@ -5,6 +5,7 @@ import { createAgentSite } from '../agent-site/agent-site.js';
 import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
+import { restApi } from '../rest/router.js';
 import { schemaOrgFor } from '../structured-data/schema-org.js';
 
 /**
@@ -16,11 +17,15 @@ export function createApp(ctx: AppContext): express.Express {
   app.disable('x-powered-by');
   // ETags are computed by the routes that can do it cheaply (from content that never changes).
   app.set('etag', false);
+  // req.ip: the socket address, or as many X-Forwarded-For hops from the right as there are
+  // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
+  app.set('trust proxy', ctx.config.trustProxyHops);
 
   const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
 
   app.use(authRouter(ctx));
   app.use('/mcp', mcpEndpoint(ctx));
+  app.use('/api/v1', restApi(ctx));
   app.use(askEndpoint(ctx));
   app.use(discoveryRoutes(ctx));
   app.use(agentSite.routes);

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/load-config.js';
 import { createContext, type AppContext, type ContextParts } from '../context.js';
 import { createApp } from './app.js';
+import { packageInfo } from '../config/package-root.js';
+import { answerWhileStarting } from '../rest/starting.js';
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:3000. */
@@ -18,7 +20,10 @@ export interface RunningServer {
  * never leaves a health check without an answer.
  */
 export async function serveHttp(config: Config, parts: ContextParts = {}): Promise<RunningServer> {
-  let handler: http.RequestListener = (_req, res) => {
+  // Until the site file is read, `serve` links to this server (as createContext will); the port is known once listening.
+  let startingBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  let handler: http.RequestListener = (req, res) => {
+    if (answerWhileStarting(req, res, startingBaseUrl, packageInfo().version)) return;
     res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }).end('Starting\n');
   };
   const server = http.createServer((req, res) => handler(req, res));
@@ -35,6 +40,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
     });
   });
   const { port } = server.address() as AddressInfo;
+  startingBaseUrl = config.publicBaseUrl ?? `http://localhost:${port}`;
 
   let ctx: AppContext;
   try {

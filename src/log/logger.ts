@@ -30,6 +30,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
           '*.signingKey',
           'previousSigningKey',
           '*.previousSigningKey',
+          'cursorSecret',
+          '*.cursorSecret',
         ],
         censor: '[redacted]',
       },

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { AppError, isAppError } from '../errors.js';
+import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestCaller, type RestEnv } from './endpoints.js';
+import { makeProblem, PROBLEM_CONTENT_TYPE, toProblem, type Problem, type ProblemCode } from './problem.js';
+import { QuerySchema, readQuery } from './query.js';
+
+/** One answer to a GET, ready to send or to put in a batch. */
+export interface RestAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: Buffer;
+  /** The body as a JSON value (JSON answers only), for the batch. */
+  readonly json: unknown;
+  /** Strong entity tag of the body (success answers only). */
+  readonly etag: string | undefined;
+  readonly cacheControl: string;
+  /** Link, Retry-After. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A document served as it is (the OpenAPI document, the API guide). */
+export interface StaticDocument {
+  readonly name: string;
+  readonly path: string;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+type Route = { readonly kind: 'json'; readonly endpoint: JsonEndpoint } | { readonly kind: 'document'; readonly answer: RestAnswer };
+
+/** Successful answers kept, at most this many bytes of bodies (LRU). */
+const CACHE_BYTES = 32 * 1024 * 1024;
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const noParameters = new QuerySchema(z.object({}).strict());
+
+/**
+ * Answers GET requests under /api/v1 in process: the HTTP router and the batch both come here,
+ * so a batch item's body is exactly what the same GET returns. Every answer depends only on the
+ * content and the query (content does not change while the server runs), so successful answers
+ * are serialised, tagged and kept in an LRU keyed by the validated query: the tool runs once per
+ * distinct question.
+ */
+export class GetAnswers {
+  readonly #routes: ReadonlyMap<string, Route>;
+  readonly #cache = new LRUCache<string, RestAnswer>({ maxSize: CACHE_BYTES, sizeCalculation: (answer, key) => answer.body.length + key.length });
+
+  constructor(
+    private readonly env: RestEnv,
+    endpoints: readonly JsonEndpoint[],
+    documents: readonly StaticDocument[],
+    private readonly docsUrl: string,
+  ) {
+    const routes = new Map<string, Route>();
+    for (const endpoint of endpoints) routes.set(endpoint.path, { kind: 'json', endpoint });
+    for (const document of documents) {
+      const body = Buffer.from(document.text, 'utf8');
+      routes.set(document.path, {
+        kind: 'document',
+        answer: { status: 200, contentType: document.contentType, body, json: undefined, etag: entityTag(body), cacheControl: 'public, max-age=300', headers: {} },
+      });
+    }
+    this.#routes = routes;
+  }
+
+  /** The canonical path of a route (`/api/v1/search/` → `/api/v1/search`), or undefined when none matches. */
+  route(pathname: string): string | undefined {
+    const path = normalizePath(pathname);
+    return this.#routes.has(path) ? path : undefined;
+  }
+
+  isJsonEndpoint(path: string): boolean {
+    return this.#routes.get(path)?.kind === 'json';
+  }
+
+  /** Never throws: failures become Problem answers. */
+  async answer(pathname: string, rawQuery: string, caller: RestCaller = {}): Promise<RestAnswer> {
+    const path = this.route(pathname);
+    if (path === undefined) {
+      return this.problem(new AppError('not-found', `No endpoint at ${pathname}. GET ${API_PREFIX} lists every endpoint.`), pathname);
+    }
+    const route = this.#routes.get(path)!;
+    try {
+      if (route.kind === 'document') {
+        if (rawQuery !== '') noParameters.parse(readQuery(rawQuery), path);
+        return route.answer;
+      }
+      const { endpoint } = route;
+      const query = endpoint.query.parse(readQuery(rawQuery), path);
+      const key = `${path}\n${JSON.stringify(query)}`;
+      const cached = endpoint.perCaller ? undefined : this.#cache.get(key);
+      if (cached) return cached;
+      const result = await endpoint.run(query, this.env, caller).catch((error: unknown) => {
+        throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
+      });
+      const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
+      if (!endpoint.perCaller) this.#cache.set(key, answer);
+      return answer;
+    } catch (error) {
+      return this.problem(error, pathname);
+    }
+  }
+
+  problem(error: unknown, instance: string): RestAnswer {
+    const { status, problem, retryAfterSeconds } = toProblem(error, instance, this.docsUrl);
+    if (status === 500) this.env.ctx.logger.error({ err: error, path: instance }, 'REST request failed');
+    return problemAnswer(status, problem, retryAfterSeconds);
+  }
+
+  /** A Problem answer for a condition the HTTP layer finds (405, 413, 415, 429). */
+  problemFor(code: ProblemCode, detail: string, instance: string, retryAfterSeconds?: number): RestAnswer {
+    const problem = makeProblem(code, detail, instance, this.docsUrl);
+    return problemAnswer(problem.status, problem, retryAfterSeconds);
+  }
+}
+
+/** Routes are matched without one trailing slash (`/api/v1/search/` is `/api/v1/search`). */
+export function normalizePath(pathname: string): string {
+  return pathname.length > API_PREFIX.length && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+export function jsonAnswer(status: number, value: unknown, cacheControl: string, headers: Readonly<Record<string, string>>): RestAnswer {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return { status, contentType: JSON_CONTENT_TYPE, body, json: value, etag: status === 200 ? entityTag(body) : undefined, cacheControl, headers };
+}
+
+function problemAnswer(status: number, problem: Problem, retryAfterSeconds: number | undefined): RestAnswer {
+  const body = Buffer.from(JSON.stringify(problem), 'utf8');
+  const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+  return { status, contentType: PROBLEM_CONTENT_TYPE, body, json: problem, etag: undefined, cacheControl: NO_STORE, headers };
+}
+
+/** A strong entity tag: 128 bits of the body's SHA-256, computed once per cached answer. */
+export function entityTag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+}

@@ -1,0 +1,92 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { hitAgentRateLimit } from '../auth/agent-rate-limit.js';
+import type { AppContext } from '../context.js';
+import type { Store } from '../store/store.js';
+import { clientAddressKey } from '../limits/client-address.js';
+import { hitRateLimit, type RateLimitState } from '../limits/rate-limit.js';
+
+/**
+ * The REST rate limit: a fixed window per subject, counted in the shared Store (so instances
+ * sharing Redis share the quota). Every request under /api/v1 counts (a batch is one request;
+ * CORS preflights do not count).
+ *
+ * The seam for the per-agent policy: the policy is chosen per request. A middleware that runs
+ * before this one and validates a bearer token sets `res.locals[RATE_LIMIT_POLICY]` to
+ * `agentRateLimitPolicy(sub)`; without it the per-IP policy applies. Nothing here changes.
+ */
+export interface RateLimitPolicy {
+  /** The policy's name in RateLimit-Policy, e.g. "ip" or "agent". */
+  readonly name: string;
+  readonly quota: number;
+  readonly windowSeconds: number;
+  /** Store key of the subject's counter. */
+  readonly key: string;
+  /** How a request is counted when it is more than the one counter under `key`. */
+  readonly hit?: (store: Store) => Promise<RateLimitState>;
+}
+
+/** `res.locals` key under which an earlier middleware may choose the policy for this request. */
+export const RATE_LIMIT_POLICY = 'rateLimitPolicy';
+
+/** The contract's quotas; the per-IP quota can be configured (--rate-limit-per-minute). */
+export const IP_QUOTA = { quota: 120, windowSeconds: 60 } as const;
+export const AGENT_QUOTA = { quota: 600, windowSeconds: 60 } as const;
+
+export function ipRateLimitPolicy(address: string | undefined, quota: number = IP_QUOTA.quota): RateLimitPolicy {
+  const subject = clientAddressKey(address);
+  return { name: 'ip', quota, windowSeconds: IP_QUOTA.windowSeconds, key: `rate:rest:ip:${subject}` };
+}
+
+/**
+ * The policy of a request with a valid token, keyed by the agent. Given the client address, the
+ * request also counts against that address's ceiling for all its agents together
+ * (src/auth/agent-rate-limit.ts), so registering many agents does not multiply the quota.
+ */
+export function agentRateLimitPolicy(agentSubject: string, ceiling?: { readonly address: string | undefined }): RateLimitPolicy {
+  const policy = { name: 'agent', ...AGENT_QUOTA, key: `rate:rest:agent:${agentSubject}` };
+  return ceiling === undefined ? policy : { ...policy, hit: (store: Store) => hitAgentRateLimit(store, agentSubject, ceiling.address) };
+}
+
+/** The header values every answer under the limiter carries. */
+export function policyHeaders(policy: RateLimitPolicy): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${policy.name}";q=${policy.quota};w=${policy.windowSeconds}`,
+    'X-RateLimit-Limit': String(policy.quota),
+  };
+}
+
+export function stateHeaders(policy: RateLimitPolicy, state: RateLimitState): Record<string, string> {
+  return {
+    RateLimit: `"${policy.name}";r=${state.remaining};t=${state.resetSeconds}`,
+    'X-RateLimit-Remaining': String(state.remaining),
+  };
+}
+
+export type RefuseRequest = (req: Request, res: Response, retryAfterSeconds: number, policy: RateLimitPolicy) => void;
+
+/**
+ * Counts the request and sets the RateLimit headers; over the quota it calls `refuse` (a 429
+ * Problem) instead of the next handler. When the store cannot be reached the request is let
+ * through with the policy headers only: the API serves public, read-only content, and an outage
+ * of the shared store must not take it down.
+ */
+export function rateLimit(ctx: AppContext, refuse: RefuseRequest): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const policy = (res.locals[RATE_LIMIT_POLICY] as RateLimitPolicy | undefined) ?? ipRateLimitPolicy(req.ip, ctx.config.rateLimitPerMinute);
+    res.set(policyHeaders(policy));
+    const counted = policy.hit
+      ? policy.hit(ctx.store)
+      : hitRateLimit(ctx.store, { key: policy.key, limit: policy.quota, windowMs: policy.windowSeconds * 1000, description: `${policy.quota} requests per ${policy.windowSeconds} s` });
+    counted.then(
+      (state) => {
+        res.set(stateHeaders(policy, state));
+        if (state.allowed) next();
+        else refuse(req, res, state.resetSeconds, policy);
+      },
+      (error: unknown) => {
+        ctx.logger.warn({ err: error }, 'rate limit store unavailable; letting the request through');
+        next();
+      },
+    );
+  };
+}
