@@ -7,7 +7,7 @@ import type { SiteContent } from './content/site-content.js';
 import { SiteUrls } from './content/site-urls.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { SearchIndex } from './search/search-index.js';
-import { MemoryStore } from './store/memory-store.js';
+import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 
 /** Everything the application is made of, built once by `createContext` and passed down. */
@@ -48,7 +48,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
 
   const urls = new SiteUrls(config.publicBaseUrl ?? defaultPublicBaseUrl(config, site.info.siteUrl), site.info.siteUrl);
   const search = SearchIndex.build(site.pages);
-  const store = parts.store ?? new MemoryStore(clock);
+  const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
 
   return {

@@ -131,6 +131,17 @@ export const OPTIONS = {
       'must be a comma-separated list of origins such as https://app.example.com, or *',
     ),
   },
+  redisUrl: {
+    flag: 'redis-url',
+    env: 'REDIS_URL',
+    hint: 'redis://[:PASSWORD@]HOST:PORT[/DB]',
+    description:
+      'Keep shared state (rate limits, quotas, scan jobs, single-use codes) in Redis so it holds across instances. Default: in memory, per instance.',
+    schema: z
+      .string()
+      .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'must be a redis:// or rediss:// URL')
+      .optional(),
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionKey = keyof typeof OPTIONS;

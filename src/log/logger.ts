@@ -24,6 +24,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
           '*.token',
           'smtpUrl',
           '*.smtpUrl',
+          'redisUrl',
+          '*.redisUrl',
           'signingKey',
           '*.signingKey',
         ],
