@@ -1,3 +1,4 @@
+import { DAY_MS } from '../limits/limit-rule.js';
 import type { FetchSettings } from './net/fetcher.js';
 
 /**
@@ -18,8 +19,6 @@ export interface ScanSettings {
   /** Time to first byte above which a page counts as slow for AI crawlers (V15). */
   readonly slowResponseMs: number;
 }
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function defaultScanSettings(version: string, publicBaseUrl: string, callBudgetSeconds: number): ScanSettings {
   return {

@@ -82,6 +82,7 @@ function tokens(content: string): string[] {
 
 /** Elements that frameworks render a whole application into. */
 const SHELL_ROOT = /<(div|main)\s[^>]*id=["']?(root|app|__next|___gatsby|svelte|q-app|__nuxt)["']?[^>]*>\s*<\/\1>|<app-root[^>]*>\s*<\/app-root>/i;
+const TAG_HOSTS = /googletagmanager\.com|google-analytics\.com|facebook\.net|licdn\.com|clarity\.ms|hotjar\.com|bing\.com|tiktok\.com/;
 const NEEDS_JS = /<noscript[^>]*>[^<]*(enable|turn on|włącz)[^<]*javascript/i;
 
 export const contentWithoutJs: CheckSpec = {
@@ -94,8 +95,9 @@ export const contentWithoutJs: CheckSpec = {
       const words = wordCount(page.visibleText);
       const isHome = page === snapshot.home;
       const shell = SHELL_ROOT.exec(page.html)?.[0] ?? NEEDS_JS.exec(page.html)?.[0];
-      const scripts = page.scripts.filter((script) => script.src !== undefined || script.code.length > 200).length;
-      if (words < 50 && (shell !== undefined || scripts > 0)) {
+      // Application bundles, not tags: a few words next to an analytics snippet is a thin page, not an app shell.
+      const scripts = page.scripts.filter((script) => (script.src !== undefined && !TAG_HOSTS.test(script.src)) || script.type === 'module' || script.code.length > 2000).length;
+      if (words < 50 && (shell !== undefined || (scripts > 0 && page.bodyElementCount < 25))) {
         findings.push({
           severity: isHome ? 'critical' : 'high',
           found: `${isHome ? 'The home page' : 'This page'} has only ${plural(words, 'word')} of text in its HTML; the content is drawn by JavaScript. AI crawlers do not run JavaScript, so to them the page is empty.`,
