@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT } from './paths.js';
 
 /** A request as the fixture site received it. */
 export interface RecordedRequest {
@@ -14,7 +18,7 @@ export type Route =
   | ((req: http.IncomingMessage, res: http.ServerResponse) => void);
 
 export interface FixtureSite {
-  /** http://127.0.0.1:PORT (no trailing slash). */
+  /** http://127.0.0.1:PORT or https://127.0.0.1:PORT (no trailing slash). */
   readonly origin: string;
   readonly port: number;
   /** Every request received, in order. */
@@ -22,13 +26,22 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
+const TLS_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'tls');
+/** The throw-away loopback certificate (see test/fixtures/tls/README.md); scans trust it as `trustedCa`. */
+export const FIXTURE_CA = readFileSync(path.join(TLS_DIR, 'loopback-cert.pem'), 'utf8');
+
+export type Routes = Record<string, Route>;
+
 /**
  * A website on loopback that plays "the outside world" for scan tests. Routes are matched on
  * the path with its query; anything else is a plain 404, like a real site without that file.
+ * Routes may be built from the site's origin (for canonical URLs and sitemaps), and the site
+ * can be served over https with the fixture certificate.
  */
-export async function startFixtureSite(routes: Record<string, Route>): Promise<FixtureSite> {
+export async function startFixtureSite(routesOrBuilder: Routes | ((origin: string) => Routes), options: { tls?: boolean } = {}): Promise<FixtureSite> {
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
+  let routes: Routes = typeof routesOrBuilder === 'function' ? {} : routesOrBuilder;
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = req.url ?? '/';
     requests.push({ method: req.method ?? 'GET', path, headers: req.headers });
     const route = routes[path];
@@ -42,11 +55,16 @@ export async function startFixtureSite(routes: Record<string, Route>): Promise<F
     }
     res.writeHead(route.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...route.headers });
     res.end(route.body ?? '');
-  });
+  };
+  const server = options.tls
+    ? https.createServer({ key: readFileSync(path.join(TLS_DIR, 'loopback-key.pem')), cert: FIXTURE_CA }, handler)
+    : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  if (typeof routesOrBuilder === 'function') routes = routesOrBuilder(origin);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     port,
     requests,
     async close() {

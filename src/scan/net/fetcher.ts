@@ -19,6 +19,8 @@ export interface FetchSettings {
   readonly concurrency: number;
   /** Requests per scan, every redirect hop counted. */
   readonly requestBudget: number;
+  /** An extra CA certificate (PEM) to trust besides the system's; only tests set it, for https fixture sites. */
+  readonly trustedCa?: string;
 }
 
 export interface FetchOptions {
@@ -94,6 +96,7 @@ export class Fetcher {
       resolver,
       connectTimeoutMs: settings.connectTimeoutMs,
       responseTimeoutMs: settings.requestTimeoutMs,
+      ...(settings.trustedCa === undefined ? {} : { trustedCa: settings.trustedCa }),
     });
     this.#limit = pLimit(settings.concurrency);
   }

@@ -1,4 +1,5 @@
 import type { LookupAddress } from 'node:dns';
+import tls from 'node:tls';
 import { Agent, buildConnector } from 'undici';
 import { isAddressAllowed, type AddressPolicy } from './address-policy.js';
 import type { HostResolver } from './resolver.js';
@@ -30,6 +31,8 @@ export interface GuardedAgentOptions {
   readonly connectTimeoutMs: number;
   /** Upper bound for waiting on headers and between body chunks (the fetcher also has a total deadline). */
   readonly responseTimeoutMs: number;
+  /** Extra CA (PEM) trusted on top of Node's root certificates (tests only). */
+  readonly trustedCa?: string;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -46,7 +49,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  */
 export function createGuardedAgent(options: GuardedAgentOptions): Agent {
   const lookup = guardedLookup(options);
-  const connector = buildConnector({ timeout: options.connectTimeoutMs, lookup } as buildConnector.BuildOptions);
+  const ca = options.trustedCa === undefined ? undefined : [...tls.rootCertificates, options.trustedCa];
+  const connector = buildConnector({ timeout: options.connectTimeoutMs, lookup, ...(ca === undefined ? {} : { ca }) } as buildConnector.BuildOptions);
   return new Agent({
     connect(connectOptions, callback) {
       connector(connectOptions, (error, socket) => {

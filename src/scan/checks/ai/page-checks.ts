@@ -105,7 +105,7 @@ export const contentWithoutJs: CheckSpec = {
           fix: 'Render the content on the server (server-side rendering or static generation, e.g. Next.js/Nuxt/Astro SSG) so the HTML itself contains the text.',
           url: page.url,
         });
-      } else if (words < 150) {
+      } else if (words < 100) {
         findings.push({
           severity: 'medium',
           found: `${isHome ? 'The home page' : 'This page'} has only ${plural(words, 'word')} of text in its HTML: little for an assistant to understand or quote.`,

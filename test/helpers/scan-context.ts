@@ -1,0 +1,37 @@
+import type { AppContext, ContextParts } from '../../src/context.js';
+import type { ReportMail, ReportMailer } from '../../src/scan/report-mail.js';
+import type { ScanSettings } from '../../src/scan/scan-settings.js';
+import { testContext } from './context.js';
+import { FIXTURE_CA } from './fixture-site.js';
+import { MINI_SITE } from './paths.js';
+
+/**
+ * Stands in for the durable outbox (src/mail, built in another branch) behind the one-call
+ * ReportMailer interface: it keeps what it was given, or refuses when told to.
+ */
+export class RecordingMailer implements ReportMailer {
+  readonly sent: ReportMail[] = [];
+  refuse = false;
+
+  async send(mail: ReportMail): Promise<void> {
+    if (this.refuse) throw new Error('outbox not writable');
+    this.sent.push(mail);
+  }
+}
+
+/** Short timeouts so that tarpits and slow fixtures cost tests well under a second. */
+export function fastScanSettings(defaults: ScanSettings, overrides: Partial<ScanSettings> = {}): ScanSettings {
+  return {
+    ...defaults,
+    fetch: { ...defaults.fetch, connectTimeoutMs: 500, requestTimeoutMs: 800, trustedCa: FIXTURE_CA },
+    scanDeadlineMs: 5_000,
+    slowResponseMs: 300,
+    ...overrides,
+  };
+}
+
+/** An application context whose scans may reach loopback fixture sites (the test-only option). */
+export function scanTestContext(parts: ContextParts & { settings?: Partial<ScanSettings> } = {}, argv: string[] = []): Promise<AppContext> {
+  const { settings, ...rest } = parts;
+  return testContext(MINI_SITE, { reportMailer: new RecordingMailer(), scanSettings: (defaults) => fastScanSettings(defaults, settings), ...rest }, ['--scan-allow-private-targets', '1', ...argv]);
+}
