@@ -49,8 +49,9 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  */
 export function createGuardedAgent(options: GuardedAgentOptions): Agent {
   const lookup = guardedLookup(options);
-  const ca = options.trustedCa === undefined ? undefined : [...tls.rootCertificates, options.trustedCa];
-  const connector = buildConnector({ timeout: options.connectTimeoutMs, lookup, ...(ca === undefined ? {} : { ca }) } as buildConnector.BuildOptions);
+  // Built once: passing `ca` per connection would parse every root certificate on each handshake.
+  const secureContext = options.trustedCa === undefined ? undefined : tls.createSecureContext({ ca: [...tls.rootCertificates, options.trustedCa] });
+  const connector = buildConnector({ timeout: options.connectTimeoutMs, lookup, ...(secureContext === undefined ? {} : { secureContext }) } as buildConnector.BuildOptions);
   return new Agent({
     connect(connectOptions, callback) {
       connector(connectOptions, (error, socket) => {
