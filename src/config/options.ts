@@ -63,6 +63,33 @@ const port = z
   .transform(Number)
   .pipe(z.number().int().max(65535, PORT_RULE));
 
+/** The three uses contentsignals.org names; a site says yes or no to each. */
+export const CONTENT_SIGNAL_KEYS = ['ai-train', 'search', 'ai-input'] as const;
+const CONTENT_SIGNAL_RULE = `must be "off" or comma-separated KEY=yes|no pairs with keys ${CONTENT_SIGNAL_KEYS.join(', ')}, each at most once (e.g. "ai-train=no, search=yes, ai-input=yes")`;
+export const DEFAULT_CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
+
+/** A Content-Signal header value, normalized to "key=value, key=value"; "off" means none is sent. */
+const contentSignal = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const raw = (value ?? DEFAULT_CONTENT_SIGNAL).trim();
+    if (raw.toLowerCase() === 'off') return undefined;
+    const seen = new Set<string>();
+    const pairs: string[] = [];
+    for (const item of raw.split(',')) {
+      const match = /^\s*([a-z-]+)\s*=\s*(yes|no)\s*$/i.exec(item);
+      const key = match?.[1]?.toLowerCase();
+      if (!match || key === undefined || !(CONTENT_SIGNAL_KEYS as readonly string[]).includes(key) || seen.has(key)) {
+        context.addIssue({ code: 'custom', message: CONTENT_SIGNAL_RULE });
+        return z.NEVER;
+      }
+      seen.add(key);
+      pairs.push(`${key}=${match[2]!.toLowerCase()}`);
+    }
+    return pairs.join(', ');
+  });
+
 export const OPTIONS = {
   contentDir: {
     flag: 'content-dir',
@@ -141,6 +168,13 @@ export const OPTIONS = {
       .string()
       .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'must be a redis:// or rediss:// URL')
       .optional(),
+  },
+  contentSignal: {
+    flag: 'content-signal',
+    env: 'CONTENT_SIGNAL',
+    hint: 'ai-train=yes|no,search=yes|no,ai-input=yes|no|off',
+    description: `The Content-Signal header (contentsignals.org) sent with site pages, llms.txt and pricing.md: whether AI systems may train on, index and quote the content. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
+    schema: contentSignal,
   },
   scanWaitSeconds: {
     flag: 'scan-wait-seconds',

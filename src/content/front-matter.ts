@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './parse-yaml.js';
 
 export interface FrontMatterDocument {
   readonly data: unknown;
@@ -19,6 +19,6 @@ export function splitFrontMatter(text: string): FrontMatterDocument {
   const closing = CLOSING.exec(rest);
   if (!closing) throw new Error('front matter is not closed by a line "---"');
   const yaml = rest.slice(0, closing.index);
-  const data: unknown = parseYaml(yaml, { prettyErrors: true, uniqueKeys: true });
+  const data: unknown = parseYaml(yaml);
   return { data: data ?? {}, body: rest.slice(closing.index + closing[0].length) };
 }

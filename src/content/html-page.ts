@@ -10,13 +10,21 @@ export interface HtmlPageParts {
   readonly markdown: string;
 }
 
+export type HtmlPageReader = (html: string) => HtmlPageParts;
+
+/** A reader for the HTML pages of one site, with one converter for all of them. */
+export function createHtmlPageReader(siteOrigins: readonly string[]): HtmlPageReader {
+  const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false });
+  return (html) => readHtmlPage(html, siteOrigins, converter);
+}
+
 /**
  * Reads an HTML page exported from a CMS: its metadata from the head (title, description,
  * lang, canonical, hreflang alternate, page type, dates) and its content as Markdown, after
  * dropping navigation, header, footer, scripts, styles and forms. `siteOrigins` are the origins
  * whose absolute links count as this site's paths.
  */
-export function readHtmlPage(html: string, siteOrigins: readonly string[], converter: NodeHtmlMarkdown): HtmlPageParts {
+function readHtmlPage(html: string, siteOrigins: readonly string[], converter: NodeHtmlMarkdown): HtmlPageParts {
   const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
   const head = root.querySelector('head');
   const meta: Record<string, unknown> = {};

@@ -1,12 +1,11 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { NodeHtmlMarkdown } from 'node-html-markdown';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { splitFrontMatter } from './front-matter.js';
-import { readHtmlPage } from './html-page.js';
+import { parseYaml } from './parse-yaml.js';
+import type { HtmlPageReader } from './html-page.js';
 import { cleanMarkdown, sectionHeadings } from './markdown.js';
-import type { Page } from './page.js';
+import { Page, type PageFields } from './page.js';
 import { pageMetaSchema, siteFileSchema, type Lang, type SiteFile } from './schema.js';
 import { SiteContent } from './site-content.js';
 
@@ -42,11 +41,13 @@ export async function loadSite(contentDir: string): Promise<LoadedSite> {
   const siteFile = await readSiteFile(root);
   const origins = [new URL(siteFile.siteUrl).origin];
 
-  const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false });
+  // The HTML converter is loaded only for sites that have HTML pages.
+  let htmlReader: Promise<HtmlPageReader> | undefined;
+  const readHtml = () => (htmlReader ??= import('./html-page.js').then(({ createHtmlPageReader }) => createHtmlPageReader(origins)));
   const files = await listPageFiles(root, path.join(root, PAGES_DIR));
-  const byPath = new Map<string, Page>();
+  const byPath = new Map<string, PageRecord>();
   for (const file of files) {
-    const page = await readPage(root, file, origins, converter, warnings);
+    const page = await readPage(root, file, readHtml, warnings);
     if (!page) continue;
     if (!siteFile.languages.includes(page.lang)) {
       warnings.push({ file: page.source, field: 'lang', message: `language "${page.lang}" is not listed in ${SITE_FILE} languages; page skipped` });
@@ -59,7 +60,7 @@ export async function loadSite(contentDir: string): Promise<LoadedSite> {
     byPath.set(page.path, page);
   }
 
-  const pages = linkAlternates(byPath, warnings);
+  const pages = linkAlternates(byPath, warnings).map((record) => new Page(record, record.markdown));
   const site = new SiteContent(siteFile, pages);
   checkSiteReferences(site, warnings);
   return { site, warnings };
@@ -86,7 +87,7 @@ async function readSiteFile(root: string): Promise<SiteFile> {
   }
   let data: unknown;
   try {
-    data = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    data = parseYaml(text);
   } catch (error) {
     throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
   }
@@ -158,13 +159,17 @@ async function listPageFiles(root: string, dir: string): Promise<string[]> {
   return files;
 }
 
+/** A page as read, before it is linked to its alternate and packed into a Page. */
+interface PageRecord extends PageFields {
+  readonly markdown: string;
+}
+
 async function readPage(
   root: string,
   file: string,
-  origins: readonly string[],
-  converter: NodeHtmlMarkdown,
+  readHtml: () => Promise<HtmlPageReader>,
   warnings: ContentWarning[],
-): Promise<Page | undefined> {
+): Promise<PageRecord | undefined> {
   const source = path.relative(root, file);
   const skip = (field: string, message: string) => {
     warnings.push({ file: source, field, message: `${message}; page skipped` });
@@ -180,7 +185,7 @@ async function readPage(
   let rawMeta: unknown;
   let body: string;
   if (/\.html?$/i.test(file)) {
-    const parts = readHtmlPage(text, origins, converter);
+    const parts = (await readHtml())(text);
     rawMeta = parts.meta;
     body = parts.markdown;
   } else {
@@ -220,8 +225,8 @@ async function readPage(
 }
 
 /** Keeps an alternate only when it names an existing page in another language. */
-function linkAlternates(byPath: Map<string, Page>, warnings: ContentWarning[]): Page[] {
-  const pages: Page[] = [];
+function linkAlternates(byPath: Map<string, PageRecord>, warnings: ContentWarning[]): PageRecord[] {
+  const pages: PageRecord[] = [];
   for (const page of byPath.values()) {
     if (page.alternate === undefined) {
       pages.push(page);

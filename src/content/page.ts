@@ -1,7 +1,7 @@
 import type { EventDetails, Lang, PageType } from './schema.js';
 
-/** One published page, as loaded and validated. */
-export interface Page {
+/** A page's metadata, as its front matter or HTML head gave it, validated. */
+export interface PageFields {
   readonly path: string;
   readonly lang: Lang;
   readonly type: PageType;
@@ -16,10 +16,68 @@ export interface Page {
   readonly city: string | undefined;
   readonly event: EventDetails | undefined;
   readonly author: string | undefined;
-  /** Clean Markdown: no navigation, scripts, styles or forms. */
-  readonly markdown: string;
   /** Section headings (levels 2-6) as plain text, in document order. */
   readonly headings: readonly string[];
   /** The file it came from, relative to the content directory (for messages). */
   readonly source: string;
+}
+
+/**
+ * One published page, as loaded and validated. Its Markdown is kept as UTF-8 bytes and decoded
+ * when read: JavaScript keeps any text with a letter outside Latin-1 (Polish letters, €, –) as
+ * two bytes per character, so a large site would hold its bodies at twice their size.
+ */
+export class Page implements PageFields {
+  readonly path: string;
+  readonly lang: Lang;
+  readonly type: PageType;
+  readonly title: string;
+  readonly description: string;
+  readonly alternate: string | undefined;
+  readonly published: string | undefined;
+  readonly updated: string | undefined;
+  readonly service: string | undefined;
+  readonly city: string | undefined;
+  readonly event: EventDetails | undefined;
+  readonly author: string | undefined;
+  readonly headings: readonly string[];
+  readonly source: string;
+  readonly #markdown: Buffer;
+
+  constructor(fields: PageFields, markdown: string) {
+    this.path = detached(fields.path);
+    this.lang = fields.lang;
+    this.type = fields.type;
+    this.title = detached(fields.title);
+    this.description = detached(fields.description);
+    this.alternate = fields.alternate === undefined ? undefined : detached(fields.alternate);
+    this.published = fields.published;
+    this.updated = fields.updated;
+    this.service = fields.service;
+    this.city = fields.city === undefined ? undefined : detached(fields.city);
+    this.event = fields.event;
+    this.author = fields.author === undefined ? undefined : detached(fields.author);
+    this.headings = fields.headings.map(detached);
+    this.source = fields.source;
+    this.#markdown = Buffer.from(markdown, 'utf8');
+  }
+
+  /** Clean Markdown: no navigation, scripts, styles or forms. */
+  get markdown(): string {
+    return this.#markdown.toString('utf8');
+  }
+
+  /** Length of the Markdown in UTF-8 bytes, without decoding it. */
+  get markdownBytes(): number {
+    return this.#markdown.length;
+  }
+}
+
+/**
+ * A copy of `text` that does not share memory with the string it was cut from. V8 keeps a
+ * substring (from a YAML parser or a regular expression) as a slice of its parent, so a page
+ * title would otherwise keep its whole source file alive for as long as the server runs.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { createAgentSite } from '../agent-site/agent-site.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 
@@ -12,11 +13,12 @@ export function createApp(ctx: AppContext): express.Express {
   // ETags are computed by the routes that can do it cheaply (from content that never changes).
   app.set('etag', false);
 
-  app.use('/mcp', mcpEndpoint(ctx));
+  const agentSite = createAgentSite(ctx);
 
-  app.use((_req: Request, res: Response) => {
-    res.status(404).type('text/plain').send('Not found\n');
-  });
+  app.use('/mcp', mcpEndpoint(ctx));
+  app.use(agentSite.routes);
+
+  app.use(agentSite.notFound);
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     ctx.logger.error({ err: error }, 'request failed');
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal error\n');

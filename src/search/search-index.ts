@@ -26,73 +26,66 @@ const SCHEMA = {
   title: 'string',
   description: 'string',
   headings: 'string[]',
-  lang: 'enum',
   type: 'enum',
 } as const;
+type PageDatabase = Orama<typeof SCHEMA>;
+
 /** Only terms this long are corrected: one edit in a short word makes a different word. */
 const MIN_TYPO_LENGTH = 5;
 /** Orama is asked for more candidates than requested, since we re-rank by query coverage. */
 const CANDIDATE_FACTOR = 4;
 
-/** What each page contributes to matching, analysed once at build time. */
+/**
+ * What a page contributes to matching beyond Orama's own index, packed into two strings to keep
+ * memory flat (a Set per page costs more than the page): one line per field, each term preceded
+ * by a space, so "does a term of this field start with T" is a substring search for " T".
+ */
 interface IndexedPage {
   readonly page: Page;
-  readonly terms: ReadonlySet<string>;
-  readonly titleTerms: ReadonlySet<string>;
-  readonly headingTerms: readonly (readonly string[])[];
-  /** Whole folded words, stop words included, for queries made only of function words. */
-  readonly titleWords: ReadonlySet<string>;
-  readonly headingWords: readonly ReadonlySet<string>[];
+  /** Analysed terms: line 0 the title, line 1 the description, then one line per heading. */
+  readonly terms: string;
+  /** Folded whole words, stop words included: line 0 the title, then one line per heading. */
+  readonly words: string;
 }
 
 /**
  * The site's search index. This module and its text analysis are the only code that touches
- * Orama. Built once per content load; searching is synchronous and allocation-light.
+ * Orama. One Orama database per language, so each page is analysed in its own language and no
+ * query pays for a language filter. Built once per content load; searching is synchronous.
  */
 export class SearchIndex {
-  readonly #db: Orama<typeof SCHEMA>;
-  readonly #pages = new Map<string, IndexedPage>();
-  readonly #vocabulary: Vocabulary;
+  readonly #databases: ReadonlyMap<Lang, PageDatabase>;
+  readonly #pages: ReadonlyMap<string, IndexedPage>;
+  readonly #vocabularies: ReadonlyMap<Lang, Vocabulary>;
 
-  private constructor(db: Orama<typeof SCHEMA>, pages: readonly IndexedPage[], vocabulary: Vocabulary) {
-    this.#db = db;
-    for (const entry of pages) this.#pages.set(entry.page.path, entry);
-    this.#vocabulary = vocabulary;
+  private constructor(databases: Map<Lang, PageDatabase>, pages: Map<string, IndexedPage>, vocabularies: Map<Lang, Vocabulary>) {
+    this.#databases = databases;
+    this.#pages = pages;
+    this.#vocabularies = vocabularies;
   }
 
   static build(pages: readonly Page[]): SearchIndex {
-    const db = create({
-      schema: SCHEMA,
-      components: {
-        tokenizer: {
-          language: 'multilingual',
-          normalizationCache: new Map(),
-          // Orama hands us the language given to insert(): each page is analysed in its own
-          // language. Titles keep their words even when all are stop words ("O nas"). A call
-          // without a property is the search term, which #queryTerms has already analysed.
-          tokenize: (raw: string, language?: string, prop?: string) =>
-            prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, toLang(language)) : analyzeText(raw, toLang(language)),
-        },
-      },
-    });
-    const indexed: IndexedPage[] = [];
-    const allTerms: string[] = [];
+    const databases = new Map<Lang, PageDatabase>();
+    const indexed = new Map<string, IndexedPage>();
+    const termsByLang = new Map<Lang, Set<string>>();
     for (const page of pages) {
-      insert(db, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], lang: page.lang, type: page.type }, page.lang);
-      const headingTerms = page.headings.map((heading) => analyzeText(heading, page.lang));
-      const titleTerms = new Set(analyzeQuery(page.title, page.lang));
-      const terms = new Set([...titleTerms, ...analyzeText(page.description, page.lang), ...headingTerms.flat()]);
-      for (const term of terms) allTerms.push(term);
-      indexed.push({
+      let database = databases.get(page.lang);
+      if (!database) {
+        database = createDatabase(page.lang);
+        databases.set(page.lang, database);
+      }
+      insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
+      const lines = [analyzeQuery(page.title, page.lang), analyzeText(page.description, page.lang), ...page.headings.map((heading) => analyzeText(heading, page.lang))];
+      let langTerms = termsByLang.get(page.lang);
+      if (!langTerms) termsByLang.set(page.lang, (langTerms = new Set()));
+      for (const line of lines) for (const term of line) langTerms.add(term);
+      indexed.set(page.path, {
         page,
-        terms,
-        titleTerms,
-        headingTerms,
-        titleWords: new Set(words(page.title)),
-        headingWords: page.headings.map((heading) => new Set(words(heading))),
+        terms: lines.map((line) => ` ${line.join(' ')}`).join('\n'),
+        words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
     }
-    return new SearchIndex(db, indexed, new Vocabulary(allTerms));
+    return new SearchIndex(databases, indexed, new Map([...termsByLang].map(([lang, terms]) => [lang, new Vocabulary(terms)])));
   }
 
   get size(): number {
@@ -114,31 +107,38 @@ export class SearchIndex {
     if (queryWords.length > 0 && functionWordLangs.length > 0) {
       return this.#searchFunctionWords(queryWords, functionWordLangs, query);
     }
+
     const ranked: { entry: IndexedPage; score: number; coverage: number; titleCoverage: number; terms: readonly string[] }[] = [];
     for (const lang of langs) {
-      const terms = this.#queryTerms(query.text, lang);
-      if (terms.length === 0) continue;
-      const where: Record<string, { eq: string }> = { lang: { eq: lang } };
-      if (query.type) where.type = { eq: query.type };
+      const database = this.#databases.get(lang);
+      const groups = this.#queryTermGroups(query.text, lang);
+      if (!database || groups.length === 0) continue;
       const result = oramaSearch(
-        this.#db,
-        { term: terms.join(' '), properties: ['title', 'headings', 'description'], boost: BOOST, where, limit: query.limit * CANDIDATE_FACTOR },
+        database,
+        {
+          term: groups.flat().join(' '),
+          properties: ['title', 'headings', 'description'],
+          boost: BOOST,
+          limit: query.limit * CANDIDATE_FACTOR,
+          ...(query.type ? { where: { type: { eq: query.type } } } : {}),
+        },
         lang,
       ) as { hits: { id: string; score: number }[] };
       for (const hit of result.hits) {
         const entry = this.#pages.get(hit.id);
         if (!entry) continue;
-        const coverage = terms.filter((term) => hasPrefixIn(entry.terms, term)).length / terms.length;
-        const titleCoverage = terms.filter((term) => hasPrefixIn(entry.titleTerms, term)).length / terms.length;
-        ranked.push({ entry, score: hit.score, coverage, titleCoverage, terms });
+        const titleLine = firstLine(entry.terms);
+        // A group is one query word with its typo corrections; it counts once.
+        const coverage = groups.filter((group) => group.some((term) => entry.terms.includes(` ${term}`))).length / groups.length;
+        const titleCoverage = groups.filter((group) => group.some((term) => titleLine.includes(` ${term}`))).length / groups.length;
+        ranked.push({ entry, score: hit.score, coverage, titleCoverage, terms: groups.flat() });
       }
     }
-    // Pages that match every word first; among them, those whose title does; then BM25.
     ranked.sort((a, b) => b.coverage - a.coverage || b.titleCoverage - a.titleCoverage || b.score - a.score || (a.entry.page.path < b.entry.page.path ? -1 : 1));
     return ranked.slice(0, query.limit).map(({ entry, score, terms }) => ({
       page: entry.page,
       score,
-      matchingSections: entry.page.headings.filter((_, index) => terms.some((term) => entry.headingTerms[index]!.some((word) => word.startsWith(term)))),
+      matchingSections: matchingHeadings(entry, (line) => terms.some((term) => line.includes(` ${term}`)), 2),
     }));
   }
 
@@ -148,45 +148,89 @@ export class SearchIndex {
    * they are matched here as whole words: in the title first, then in a section heading.
    */
   #searchFunctionWords(queryWords: readonly string[], langs: readonly Lang[], query: SearchQuery): SearchHit[] {
-    const hits: SearchHit[] = [];
+    const hasAll = (line: string) => queryWords.every((word) => line.includes(` ${word} `));
+    const scored: { entry: IndexedPage; score: number }[] = [];
     for (const entry of this.#pages.values()) {
       const { page } = entry;
-      if (!langs.includes(page.lang) || (query.type && page.type !== query.type)) continue;
-      const sections = page.headings.filter((_, index) => queryWords.every((word) => entry.headingWords[index]!.has(word)));
-      const inTitle = queryWords.every((word) => entry.titleWords.has(word));
-      if (!inTitle && sections.length === 0) continue;
+      if (!langs.includes(page.lang) || (query.type && page.type !== query.type) || !hasAll(entry.words)) continue;
+      const titleLine = firstLine(entry.words);
+      const inTitle = hasAll(titleLine);
       // A title that is little more than the query ("O nas") beats a long one that contains it.
-      const score = (inTitle ? 2 + queryWords.length / entry.titleWords.size : 0) + (sections.length > 0 ? 1 : 0);
-      hits.push({ page, score, matchingSections: sections });
+      const titleWordCount = titleLine.split(' ').filter(Boolean).length;
+      scored.push({ entry, score: inTitle ? 2 + queryWords.length / titleWordCount : 1 });
     }
-    return hits.sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : 1)).slice(0, query.limit);
+    scored.sort((a, b) => b.score - a.score || (a.entry.page.path < b.entry.page.path ? -1 : 1));
+    // Exact per-heading matching only for the pages returned: the words may have been spread
+    // over several headings, and then the page matched neither its title nor one heading.
+    const hits: SearchHit[] = [];
+    for (const { entry, score } of scored) {
+      const sections = matchingHeadings(entry, hasAll, 1, 'words');
+      if (score < 2 && sections.length === 0) continue;
+      hits.push({ page: entry.page, score: score + (sections.length > 0 ? 1 : 0), matchingSections: sections });
+      if (hits.length === query.limit) break;
+    }
+    return hits.sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : 1));
   }
 
-  /** Analysed query terms, each unmatched longer term replaced by its one-edit corrections. */
-  #queryTerms(text: string, lang: Lang): string[] {
-    const terms: string[] = [];
+  /**
+   * Analysed query terms, one group per word: the word, or its one-edit corrections in this
+   * language. A word some language of the site knows is never "corrected": searching Polish
+   * pages for an English word must not turn it into a Polish one.
+   */
+  #queryTermGroups(text: string, lang: Lang): string[][] {
+    const vocabulary = this.#vocabularies.get(lang);
+    if (!vocabulary) return [];
+    const groups: string[][] = [];
     for (const term of new Set(analyzeQuery(text, lang))) {
-      if (term.length < MIN_TYPO_LENGTH || this.#vocabulary.hasPrefix(term)) {
-        terms.push(term);
+      if (term.length < MIN_TYPO_LENGTH || vocabulary.hasPrefix(term) || this.#knownElsewhere(text, term, lang)) {
+        groups.push([term]);
         continue;
       }
-      const corrections = this.#vocabulary.corrections(term);
-      terms.push(...(corrections.length > 0 ? corrections : [term]));
+      const corrections = vocabulary.corrections(term);
+      groups.push(corrections.length > 0 ? corrections : [term]);
     }
-    return terms;
+    return groups;
+  }
+
+  /** Whether the query word behind `term` is a word of another language of the site. */
+  #knownElsewhere(text: string, term: string, lang: Lang): boolean {
+    const position = analyzeQuery(text, lang).indexOf(term);
+    for (const [otherLang, vocabulary] of this.#vocabularies) {
+      if (otherLang === lang) continue;
+      const otherTerm = analyzeQuery(text, otherLang)[position];
+      if (otherTerm !== undefined && vocabulary.hasPrefix(otherTerm)) return true;
+    }
+    return false;
   }
 }
 
-function hasPrefixIn(terms: ReadonlySet<string>, prefix: string): boolean {
-  if (terms.has(prefix)) return true;
-  for (const term of terms) if (term.startsWith(prefix)) return true;
-  return false;
+function createDatabase(lang: Lang): PageDatabase {
+  return create({
+    schema: SCHEMA,
+    components: {
+      tokenizer: {
+        language: lang,
+        normalizationCache: new Map(),
+        // Titles keep their words even when all are stop words ("O nas"). A call without a
+        // property is the search term, which #queryTermGroups has already analysed.
+        tokenize: (raw: string, _language?: string, prop?: string) =>
+          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analyzeText(raw, lang),
+      },
+    },
+  });
+}
+
+/** The headings (lines from `firstLine` on) for which `matches` holds, as the page wrote them. */
+function matchingHeadings(entry: IndexedPage, matches: (line: string) => boolean, firstLine: number, field: 'terms' | 'words' = 'terms'): string[] {
+  const lines = entry[field].split('\n');
+  return entry.page.headings.filter((_, index) => matches(lines[index + firstLine] ?? ''));
+}
+
+function firstLine(text: string): string {
+  const end = text.indexOf('\n');
+  return end === -1 ? text : text.slice(0, end);
 }
 
 function words(text: string): string[] {
   return tokenizeWords(foldText(text));
-}
-
-function toLang(language: string | undefined): Lang {
-  return language === 'en' ? 'en' : 'pl';
 }

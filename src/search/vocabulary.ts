@@ -6,9 +6,16 @@
  */
 export class Vocabulary {
   readonly #sorted: readonly string[];
+  /** Terms by length: a term one edit away is at most one letter longer or shorter. */
+  readonly #byLength = new Map<number, string[]>();
 
   constructor(terms: Iterable<string>) {
     this.#sorted = [...new Set(terms)].sort();
+    for (const term of this.#sorted) {
+      const bucket = this.#byLength.get(term.length);
+      if (bucket) bucket.push(term);
+      else this.#byLength.set(term.length, [term]);
+    }
   }
 
   get size(): number {
@@ -24,10 +31,12 @@ export class Vocabulary {
   /** Indexed terms within one edit (insertion, deletion, substitution or swap of neighbours). */
   corrections(term: string, limit = 3): string[] {
     const found: string[] = [];
-    for (const candidate of this.#sorted) {
-      if (Math.abs(candidate.length - term.length) <= 1 && withinOneEdit(term, candidate)) {
-        found.push(candidate);
-        if (found.length >= limit) break;
+    for (const length of [term.length, term.length - 1, term.length + 1]) {
+      for (const candidate of this.#byLength.get(length) ?? []) {
+        if (withinOneEdit(term, candidate)) {
+          found.push(candidate);
+          if (found.length >= limit) return found;
+        }
       }
     }
     return found;

@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import { MemoryStore } from './memory-store.js';
-import { RedisStore } from './redis-store.js';
 import type { Store } from './store.js';
 
 /** Redis when a URL is configured (limits then hold across instances), memory otherwise. */
@@ -10,6 +9,8 @@ export async function createStore(redisUrl: string | undefined, clock: Clock, lo
     logger.info('state store: memory (limits apply per instance; set REDIS_URL to share them)');
     return new MemoryStore(clock);
   }
+  // ioredis is loaded only when Redis is configured (it costs about 10 MB of memory).
+  const { RedisStore } = await import('./redis-store.js');
   const store = new RedisStore(redisUrl, logger);
   try {
     await store.ready();

@@ -111,3 +111,23 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(run([]))).toBe(true);
   });
 });
+
+describe('the Content-Signal option', () => {
+  it('defaults to allowing training, search and AI input (as Cloudflare Markdown for Agents does)', () => {
+    expect(run([]).contentSignal).toBe('ai-train=yes, search=yes, ai-input=yes');
+  });
+
+  it('takes the site owner\'s choice and normalizes its spelling', () => {
+    expect(run(['--content-signal', 'AI-Train=No,search=yes , ai-input=YES']).contentSignal).toBe('ai-train=no, search=yes, ai-input=yes');
+    expect(run([], { CONTENT_SIGNAL: 'search=yes' }).contentSignal).toBe('search=yes');
+  });
+
+  it('sends none when set to off', () => {
+    expect(run([], { CONTENT_SIGNAL: 'off' }).contentSignal).toBeUndefined();
+  });
+
+  it.each(['ai-train', 'ai-train=maybe', 'train=no', 'search=yes, search=no', 'search=yes,,ai-input=no'])('refuses %j, naming the option and the rule', (value) => {
+    const [problem] = problemsOf(['--content-signal', value]);
+    expect(problem).toContain('--content-signal (--content-signal / CONTENT_SIGNAL) must be "off" or comma-separated KEY=yes|no pairs');
+  });
+});

@@ -1,0 +1,50 @@
+// Measures one synthetic site in a fresh process, with the compiled code (what ships):
+// content load, index build, memory, and in-process search latency.
+//   node --expose-gc bench/search-worker.mjs <content-dir> <queries.json>
+// Prints one JSON line. Plain JavaScript so that no TypeScript loader inflates the figures.
+import { readFile } from 'node:fs/promises';
+import { loadSite } from '../dist/src/content/load-site.js';
+import { SearchIndex } from '../dist/src/search/search-index.js';
+
+const [dir, queriesFile] = process.argv.slice(2);
+const { queries, typoQueries } = JSON.parse(await readFile(queriesFile, 'utf8'));
+const megabytes = (bytes) => Math.round(bytes / 1048576);
+
+globalThis.gc();
+const before = process.memoryUsage();
+let started = performance.now();
+const { site } = await loadSite(dir);
+const loadMs = performance.now() - started;
+started = performance.now();
+const index = SearchIndex.build(site.pages);
+const buildMs = performance.now() - started;
+globalThis.gc();
+const after = process.memoryUsage();
+
+function measure(texts) {
+  for (const text of texts.slice(0, 300)) index.search({ text, limit: 8 });
+  const times = texts.map((text) => {
+    const start = performance.now();
+    index.search({ text, limit: 8 });
+    return performance.now() - start;
+  });
+  times.sort((a, b) => a - b);
+  const at = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3));
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+const search = measure(queries);
+const typoSearch = measure(typoQueries);
+process.stdout.write(
+  `${JSON.stringify({
+    pages: site.pages.length,
+    loadMs: Math.round(loadMs),
+    buildMs: Math.round(buildMs),
+    baselineRssMb: megabytes(before.rss),
+    rssMb: megabytes(after.rss),
+    heapMb: megabytes(after.heapUsed),
+    externalMb: megabytes(after.external),
+    search,
+    typoSearch,
+  })}\n`,
+);

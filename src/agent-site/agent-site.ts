@@ -1,0 +1,164 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Page } from '../content/page.js';
+import type { AppContext } from '../context.js';
+import { NotFoundPage } from './not-found.js';
+import { renderPageHtml, type StructuredDataSource } from './page-html.js';
+import { renderPageMarkdown } from './page-markdown.js';
+import {
+  estimateTokens,
+  HTML_TYPE,
+  MARKDOWN_TYPE,
+  prefersMarkdown,
+  representation,
+  sendRepresentation,
+  type Representation,
+} from './representation.js';
+import { buildAddressTable } from './site-addresses.js';
+import { SiteFrame } from './site-frame.js';
+import { STYLESHEET_CSP_SOURCE } from './stylesheet.js';
+
+export interface AgentSiteOptions {
+  /** schema.org JSON-LD for a page's `<head>` (the structured-data module's hook). */
+  readonly structuredData?: StructuredDataSource;
+}
+
+export interface AgentSite {
+  /** Site pages, their `.md` addresses, `/llms.txt` and `/pricing.md`; every other path goes on to `next()`. */
+  readonly routes: RequestHandler;
+  /** The 404 for any address nothing else answered: HTML for browsers, Markdown for agents. */
+  readonly notFound: RequestHandler;
+}
+
+/**
+ * Content never changes while the process runs, so a page's two bodies and their ETags are
+ * built once, on first request, and kept. Five minutes of freshness, then a cheap revalidation
+ * with If-None-Match; a deploy with new content shows within that time.
+ */
+const CACHE_CONTROL = 'public, max-age=300';
+const ALLOW = 'GET, HEAD, OPTIONS';
+/** Answers on pages carry no secrets and no cookies are used: any origin may read them. */
+const EXPOSED_HEADERS = 'ETag, Link, Content-Language, Content-Signal, X-Markdown-Tokens';
+/** Self-contained pages: one inline stylesheet (by hash), no scripts, frames or forms. */
+const PAGE_CSP = `default-src 'none'; style-src ${STYLESHEET_CSP_SOURCE}; img-src 'self' https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/**
+ * The agent-facing site: every page at its canonical path (HTML for browsers, Markdown when the
+ * client prefers `text/markdown`) and at its `.md` address, plus llms.txt and pricing.md.
+ * Requests are matched against a table of addresses built from the content; nothing here reads
+ * the file system.
+ */
+export function createAgentSite(ctx: AppContext, options: AgentSiteOptions = {}): AgentSite {
+  const { site, urls } = ctx;
+  const frame = new SiteFrame(site);
+  const notFoundPage = new NotFoundPage({ site, urls, search: ctx.search, frame });
+  const table = buildAddressTable(site, ctx.documents);
+  for (const path of table.clashes) ctx.logger.warn({ path }, `site: the address ${path} is claimed twice; the generated document or first page keeps it`);
+
+  const common: Record<string, string> = {
+    'Cache-Control': CACHE_CONTROL,
+    'X-Content-Type-Options': 'nosniff',
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    ...(ctx.config.contentSignal === undefined ? {} : { 'Content-Signal': ctx.config.contentSignal }),
+  };
+
+  const pageHtml = builtOnce((page: Page) =>
+    representation(renderPageHtml(page, { site, urls, frame, structuredData: options.structuredData }), HTML_TYPE, {
+      ...common,
+      Vary: 'Accept',
+      'Content-Language': page.lang,
+      Link: `<${urls.markdownUrl(page.path)}>; rel="alternate"; type="text/markdown"`,
+      'Content-Security-Policy': PAGE_CSP,
+    }),
+  );
+  const pageMarkdown = builtOnce((page: Page) => {
+    const text = renderPageMarkdown(page, site, urls);
+    return representation(text, MARKDOWN_TYPE, {
+      ...common,
+      // The .md address does not vary, but sends the same bytes and headers as the negotiated
+      // Markdown, so a cache or a client comparing the two sees one representation.
+      Vary: 'Accept',
+      'Content-Language': page.lang,
+      'X-Markdown-Tokens': String(estimateTokens(text)),
+      Link: `<${urls.pageUrl(page.path)}>; rel="canonical"`,
+    });
+  });
+  const documents = new Map(
+    ctx.documents.map((document) => [
+      document.path,
+      representation(document.text, MARKDOWN_TYPE, { ...common, 'X-Markdown-Tokens': String(estimateTokens(document.text)) }),
+    ]),
+  );
+
+  const routes = (req: Request, res: Response, next: NextFunction): void => {
+    const address = table.addresses.get(req.path);
+    if (address === undefined) return next();
+    if (req.method === 'OPTIONS') return preflight(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
+    switch (address.kind) {
+      case 'page':
+        return sendRepresentation(req, res, prefersMarkdown(req) ? pageMarkdown(address.page) : pageHtml(address.page));
+      case 'markdown':
+        return sendRepresentation(req, res, pageMarkdown(address.page));
+      case 'document':
+        return sendRepresentation(req, res, documents.get(address.document.path)!);
+      case 'redirect':
+        return res.redirect(address.status, address.location + queryOf(req));
+    }
+  };
+
+  const notFound = (req: Request, res: Response): void => {
+    const markdown = req.path.endsWith('.md') || prefersMarkdown(req);
+    const text = markdown ? notFoundPage.markdown(req.path) : notFoundPage.html(req.path);
+    // No ETag and no caching: a 404 has nothing to revalidate, and a page added by the next
+    // deploy must not be hidden behind a cached miss.
+    res
+      .status(404)
+      .set({
+        'Content-Type': markdown ? MARKDOWN_TYPE : HTML_TYPE,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept',
+        ...(markdown ? { 'X-Markdown-Tokens': String(estimateTokens(text)) } : { 'Content-Security-Policy': PAGE_CSP }),
+      })
+      .send(Buffer.from(text, 'utf8'));
+  };
+
+  return { routes, notFound };
+}
+
+/** Builds a page's answer on its first request and keeps it (docs/decisions.md: measured against building all at start). */
+function builtOnce(build: (page: Page) => Representation): (page: Page) => Representation {
+  const built = new Map<string, Representation>();
+  return (page) => {
+    let rep = built.get(page.path);
+    if (rep === undefined) {
+      rep = build(page);
+      built.set(page.path, rep);
+    }
+    return rep;
+  };
+}
+
+/** The query string as it arrived (`?utm_source=…`), kept across a redirect. */
+function queryOf(req: Request): string {
+  const index = req.originalUrl.indexOf('?');
+  return index === -1 ? '' : req.originalUrl.slice(index);
+}
+
+function preflight(res: Response): void {
+  res
+    .status(204)
+    .set({
+      Allow: ALLOW,
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, HEAD',
+      'Access-Control-Allow-Headers': 'Accept, If-None-Match',
+      'Access-Control-Max-Age': '86400',
+    })
+    .end();
+}
+
+function methodNotAllowed(res: Response): void {
+  res.status(405).set({ Allow: ALLOW, 'Cache-Control': 'no-store' }).type('text/plain').send('Method not allowed: site pages answer GET and HEAD.\n');
+}

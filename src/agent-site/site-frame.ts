@@ -1,0 +1,143 @@
+import type { Lang } from '../content/schema.js';
+import type { SiteContent } from '../content/site-content.js';
+import { escapeHtml } from './html-text.js';
+import { FRAME_LABELS, type FrameLabels } from './labels.js';
+import { STYLESHEET } from './stylesheet.js';
+
+/** Where the frame's links lead in one language; a link is left out when the site has no such page. */
+export interface FrameLinks {
+  readonly home: string | undefined;
+  readonly services: string | undefined;
+  readonly pricing: string | undefined;
+  readonly contact: string | undefined;
+  readonly privacyPolicy: string | undefined;
+}
+
+/** One `<link rel="alternate" hreflang>` of a page. */
+export interface HreflangLink {
+  readonly hreflang: string;
+  readonly href: string;
+}
+
+/** What a page puts inside the frame. Strings ending in `Html` are already-safe HTML; the rest is text. */
+export interface FrameView {
+  readonly lang: Lang;
+  readonly title: string;
+  readonly description: string | undefined;
+  readonly canonicalUrl: string | undefined;
+  readonly hreflang: readonly HreflangLink[];
+  /** The page's own Markdown address (absolute). */
+  readonly markdownUrl: string | undefined;
+  /** The same page in another language, for the language switch. */
+  readonly languageSwitch: { readonly lang: Lang; readonly path: string } | undefined;
+  /** The page path, to mark the current navigation link. */
+  readonly currentPath: string | undefined;
+  /** Extra elements for `<head>` (structured data), already serialized safely. */
+  readonly headExtraHtml: string;
+  readonly mainHtml: string;
+  readonly noindex: boolean;
+}
+
+/**
+ * The frame every HTML page shares: head, a header with the company name and the main pages of
+ * the page's language, and a footer with the contact options. Links inside the site are paths,
+ * so pages work on whatever host serves them; canonical and hreflang links are absolute, as
+ * search engines require.
+ */
+export class SiteFrame {
+  readonly #links: ReadonlyMap<Lang, FrameLinks>;
+
+  constructor(private readonly site: SiteContent) {
+    this.#links = new Map(site.languages.map((lang) => [lang, frameLinks(site, lang)]));
+  }
+
+  links(lang: Lang): FrameLinks {
+    return this.#links.get(lang) ?? frameLinks(this.site, lang);
+  }
+
+  render(view: FrameView): string {
+    const labels = FRAME_LABELS[view.lang];
+    const head = [
+      '<meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      // No favicon request: the site has none, and a 404 per page view helps nobody.
+      '<link rel="icon" href="data:,">',
+      `<title>${escapeHtml(view.title)}</title>`,
+      view.description === undefined ? '' : `<meta name="description" content="${escapeHtml(view.description)}">`,
+      view.noindex ? '<meta name="robots" content="noindex">' : '',
+      view.canonicalUrl === undefined ? '' : `<link rel="canonical" href="${escapeHtml(view.canonicalUrl)}">`,
+      ...view.hreflang.map((link) => `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}">`),
+      view.markdownUrl === undefined ? '' : `<link rel="alternate" type="text/markdown" href="${escapeHtml(view.markdownUrl)}" title="Markdown">`,
+      `<style>${STYLESHEET}</style>`,
+      view.headExtraHtml,
+    ];
+    return [
+      '<!doctype html>',
+      `<html lang="${view.lang}">`,
+      `<head>${head.filter((line) => line !== '').join('\n')}</head>`,
+      '<body>',
+      `<a class="skip" href="#main">${escapeHtml(labels.skipToContent)}</a>`,
+      this.#header(view, labels),
+      `<main id="main">\n${view.mainHtml}</main>`,
+      this.#footer(view, labels),
+      '</body>',
+      '</html>',
+      '',
+    ].join('\n');
+  }
+
+  #header(view: FrameView, labels: FrameLabels): string {
+    const links = this.links(view.lang);
+    const item = (href: string | undefined, text: string) =>
+      href === undefined ? '' : `<li><a href="${escapeHtml(href)}"${href === view.currentPath ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a></li>`;
+    const items = [item(links.home, labels.home), item(links.services, labels.services), item(links.pricing, labels.pricing), item(links.contact, labels.contact)].join('');
+    const brand = links.home === undefined ? `<span class="brand">${escapeHtml(this.site.info.company)}</span>` : `<a class="brand" href="${escapeHtml(links.home)}">${escapeHtml(this.site.info.company)}</a>`;
+    const other = view.languageSwitch;
+    const languageSwitch =
+      other === undefined
+        ? ''
+        : `<li class="lang"><a href="${escapeHtml(other.path)}" hreflang="${other.lang}" lang="${other.lang}">${escapeHtml(FRAME_LABELS[other.lang].languageName)}</a></li>`;
+    return `<header><div class="bar">${brand}<nav aria-label="${escapeHtml(labels.mainNavigation)}"><ul>${items}${languageSwitch}</ul></nav></div></header>`;
+  }
+
+  #footer(view: FrameView, labels: FrameLabels): string {
+    const { info } = this.site;
+    const contact = info.contact[view.lang] ?? info.contact[info.defaultLanguage];
+    const lines: string[] = [];
+    const reach = [escapeHtml(info.company)];
+    if (contact) {
+      reach.push(`<a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a>`);
+      reach.push(`<a href="tel:${escapeHtml(contact.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(contact.phone)}</a>`);
+    }
+    lines.push(`<p>${reach.join(' · ')}</p>`);
+    if (info.address) {
+      const { street, postalCode, city } = info.address;
+      lines.push(`<p>${escapeHtml(`${street}, ${postalCode} ${city}`)}</p>`);
+    }
+    const more: string[] = [];
+    const privacy = this.links(view.lang).privacyPolicy;
+    if (privacy !== undefined) more.push(`<a href="${escapeHtml(privacy)}">${escapeHtml(labels.privacyPolicy)}</a>`);
+    if (view.markdownUrl !== undefined) more.push(`<a href="${escapeHtml(new URL(view.markdownUrl).pathname)}" type="text/markdown">${escapeHtml(labels.markdownVersion)}</a>`);
+    more.push(`<a href="/llms.txt" type="text/markdown">${escapeHtml(labels.siteMapForModels)}</a>`);
+    lines.push(`<p>${more.join(' · ')}</p>`);
+    return `<footer>${lines.join('')}</footer>`;
+  }
+}
+
+/**
+ * The main pages of one language: its home (`/pl/`), the services index (or the first service
+ * area), the pricing page, and the contact and privacy pages named in the site file. Only pages
+ * that exist are linked.
+ */
+function frameLinks(site: SiteContent, lang: Lang): FrameLinks {
+  const existing = (path: string | undefined) => (path !== undefined && site.page(path) !== undefined ? path : undefined);
+  const firstOfType = (type: 'services_index' | 'pricing') => site.pages.find((page) => page.lang === lang && page.type === type)?.path;
+  const contact = site.info.contact[lang];
+  return {
+    home: existing(`/${lang}/`),
+    services: firstOfType('services_index') ?? site.info.services.map((group) => existing(group.area[lang])).find((path) => path !== undefined),
+    pricing: firstOfType('pricing'),
+    contact: existing(contact?.contactForm),
+    privacyPolicy: existing(contact?.privacyPolicy),
+  };
+}
