@@ -33,8 +33,8 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/;
  * https only), no user name or password, the port, and the host. The URL is parsed with the
  * WHATWG parser first, so hex, octal, decimal and short IPv4 forms (0x7f000001, 2130706433,
  * 0177.0.0.1, 127.1) and full-width digits all arrive as one canonical address, which is then
- * judged. In production an IP literal is refused outright (a website is scanned by its name);
- * in the test-only mode it is judged by the address policy.
+ * judged. In production an IP literal or a local name is refused outright (a website is scanned
+ * by its public name); in the test-only mode both are judged by the address they lead to.
  */
 export function checkTargetUrl(input: string | URL, rules: TargetRules): URL {
   let url: URL;
@@ -59,6 +59,8 @@ export function checkTargetUrl(input: string | URL, rules: TargetRules): URL {
     return url;
   }
   const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  // In the test-only mode local names (localhost) are allowed: the address they resolve to is still judged.
+  if (rules.allowPrivate) return url;
   if (!name.includes('.') || LOCAL_NAME.test(name) || /^\d+$/.test(name.slice(name.lastIndexOf('.') + 1))) {
     throw new TargetRefusal('hostname', `${name.slice(0, 100)} is not a public domain name`);
   }

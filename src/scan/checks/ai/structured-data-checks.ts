@@ -60,7 +60,7 @@ export const jsonLd: CheckSpec = {
     if (!anyJsonLd) {
       const other = snapshot.pages.some((page) => page.hasMicrodata || page.hasRdfa);
       findings.push({
-        severity: 'medium',
+        severity: 'high',
         found: `No JSON-LD structured data on the pages read${other ? ' (there is microdata or RDFa, which fewer AI consumers read)' : ''}. Assistants then have to guess who the business is, what it offers and at what price.`,
         evidence: [`no <script type="application/ld+json"> on ${plural(snapshot.pages.length, 'page')}`],
         fix: 'Add JSON-LD: Organization (or LocalBusiness) with name, url, logo, address, telephone and sameAs; WebSite; and Service/Offer, Article or FAQPage on the pages where they apply.',
