@@ -1,4 +1,5 @@
 import { DATA_NOT_INSTRUCTIONS, SCAN_ANNOTATIONS, SCAN_LIMITS_TEXT, scanInputSchema, scanStatusSchema } from './scan-schemas.js';
+import { requesterKey } from './scan-requester.js';
 import { defineTool } from './tool.js';
 
 export const scanAiVisibility = defineTool({
@@ -16,6 +17,6 @@ export const scanAiVisibility = defineTool({
   output: scanStatusSchema,
   annotations: SCAN_ANNOTATIONS,
   async run(input, ctx) {
-    return ctx.scans.scan('ai_visibility', input.url, input.email);
+    return ctx.scans.scan('ai_visibility', input.url, input.email, requesterKey(ctx.caller));
   },
 });

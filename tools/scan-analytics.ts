@@ -1,4 +1,5 @@
 import { DATA_NOT_INSTRUCTIONS, SCAN_ANNOTATIONS, SCAN_LIMITS_TEXT, scanInputSchema, scanStatusSchema } from './scan-schemas.js';
+import { requesterKey } from './scan-requester.js';
 import { defineTool } from './tool.js';
 
 export const scanAnalytics = defineTool({
@@ -15,6 +16,6 @@ export const scanAnalytics = defineTool({
   output: scanStatusSchema,
   annotations: SCAN_ANNOTATIONS,
   async run(input, ctx) {
-    return ctx.scans.scan('analytics', input.url, input.email);
+    return ctx.scans.scan('analytics', input.url, input.email, requesterKey(ctx.caller));
   },
 });

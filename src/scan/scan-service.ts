@@ -17,6 +17,8 @@ import type { ScanKind } from './snapshot.js';
 /** The contract's scan limits, shared by both scan tools, with or without a token. */
 export const SCANS_PER_ADDRESS_PER_DAY = 2;
 export const SCANS_PER_DAY = 30;
+/** Scans one requester (agent, or client address) may have running at once (security.md H79). */
+export const RUNNING_SCANS_PER_REQUESTER = 2;
 
 /** What get_scan_result (and a scan tool that ran out of time) answers. */
 export interface ScanStatus {
@@ -67,6 +69,7 @@ const ABANDONED_AFTER_MS = 60_000;
  */
 export class ScanService {
   readonly #running = new Set<Promise<unknown>>();
+  readonly #runningBy = new Map<string, number>();
   readonly #stopping = new AbortController();
 
   constructor(private readonly deps: ScanServiceDeps) {}
@@ -75,8 +78,8 @@ export class ScanService {
    * Checks the target and the limits, starts the scan, and waits for it up to the call budget.
    * Answers the finished result, or the running status with its id to poll.
    */
-  async scan(kind: ScanKind, url: string, email: string): Promise<ScanStatus> {
-    const { finished, scanId } = await this.start(kind, url, email);
+  async scan(kind: ScanKind, url: string, email: string, requester = 'local'): Promise<ScanStatus> {
+    const { finished, scanId } = await this.start(kind, url, email, requester);
     let timer: NodeJS.Timeout | undefined;
     const budget = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), this.deps.settings.callBudgetMs);
@@ -87,8 +90,11 @@ export class ScanService {
     return status ?? (await this.get(scanId));
   }
 
-  /** Starts a scan and returns at once; `finished` settles with the final status. */
-  async start(kind: ScanKind, rawUrl: string, email: string): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
+  /**
+   * Starts a scan and returns at once; `finished` settles with the final status. `requester`
+   * names who asks (the agent, or the client's address) for the limit on scans running at once.
+   */
+  async start(kind: ScanKind, rawUrl: string, email: string, requester = 'local'): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
     const { deps } = this;
     const url = await this.#checkTarget(rawUrl);
     if (this.#stopping.signal.aborted) {
@@ -96,6 +102,9 @@ export class ScanService {
     }
     if (this.#running.size >= deps.settings.maxConcurrentScans) {
       throw new AppError('unavailable', 'Too many scans are running on this server right now; nothing was started and nothing counted against your limit.', { retryAfterSeconds: 30 });
+    }
+    if ((this.#runningBy.get(requester) ?? 0) >= RUNNING_SCANS_PER_REQUESTER) {
+      throw new AppError('rate-limited', `You already have ${RUNNING_SCANS_PER_REQUESTER} scans running; follow them with get_scan_result and start another when one is done. Nothing was counted against your limit.`, { retryAfterSeconds: 30 });
     }
     await consumeQuotas(deps.store, deps.clock, quotaRules(email));
 
@@ -109,9 +118,15 @@ export class ScanService {
     };
     await this.#save(job);
     deps.logger.info({ scanId: job.id, kind, host: url.host }, 'scan started');
+    this.#runningBy.set(requester, (this.#runningBy.get(requester) ?? 0) + 1);
     const finished = this.#execute(job, url, email);
     this.#running.add(finished);
-    void finished.finally(() => this.#running.delete(finished));
+    void finished.finally(() => {
+      this.#running.delete(finished);
+      const left = (this.#runningBy.get(requester) ?? 1) - 1;
+      if (left <= 0) this.#runningBy.delete(requester);
+      else this.#runningBy.set(requester, left);
+    });
     return { scanId: job.id, finished };
   }
 

@@ -233,7 +233,7 @@ export class Fetcher {
   #failure(error: unknown, signal: AbortSignal, redirects: readonly RedirectHop[]): FetchOutcome {
     if (signal.aborted) {
       const seconds = Math.round(this.settings.requestTimeoutMs / 100) / 10;
-      return failed('timeout', this.scanSignal.aborted ? 'the scan ran out of time before this request finished' : `no complete answer within ${seconds} s`, redirects);
+      return failed('timeout', this.scanSignal.aborted ? 'the scan stopped (its time was up, or the server is shutting down) before this request finished' : `no complete answer within ${seconds} s`, redirects);
     }
     const codes = errorCodes(error);
     if (codes.includes('SCAN_BLOCKED_ADDRESS')) return failed('refused', 'this address does not lead to a public website', redirects);
