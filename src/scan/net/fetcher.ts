@@ -95,7 +95,8 @@ export class Fetcher {
       policy: rules,
       resolver,
       connectTimeoutMs: settings.connectTimeoutMs,
-      responseTimeoutMs: settings.requestTimeoutMs,
+      // A backstop only: the request deadline (an AbortSignal) is what ends a slow request.
+      responseTimeoutMs: settings.requestTimeoutMs + 1_000,
       ...(settings.trustedCa === undefined ? {} : { trustedCa: settings.trustedCa }),
     });
     this.#limit = pLimit(settings.concurrency);

@@ -110,10 +110,15 @@ export function parseHtmlPage(response: FetchedResponse): HtmlPage {
     return `<${element.rawTagName.toLowerCase()}${attributes === '' ? '' : ` ${attributes}`}>`;
   };
 
+  // One walk over the tree collects every element the checks need: each querySelectorAll walks
+  // the whole document again, and on a 2 MiB page a dozen of them cost most of a second.
+  const elements = collectElements(root);
+  const all = (...names: string[]) => names.flatMap((name) => elements.byTag.get(name) ?? []).sort((a, b) => elements.order.get(a)! - elements.order.get(b)!);
+
   let order = 0;
   const scripts: ScriptTag[] = [];
   const iframes: { src: string; order: number; inNoscript: boolean; tag: string }[] = [];
-  for (const element of root.querySelectorAll('script, iframe, noscript')) {
+  for (const element of all('script', 'iframe', 'noscript')) {
     order += 1;
     const name = element.rawTagName.toLowerCase();
     if (name === 'script') {
@@ -139,13 +144,13 @@ export function parseHtmlPage(response: FetchedResponse): HtmlPage {
     }
   }
 
-  const meta: MetaTag[] = root.querySelectorAll('meta').flatMap((element) => {
+  const meta: MetaTag[] = all('meta').flatMap((element) => {
     const key = element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('http-equiv');
     const content = element.getAttribute('content');
     return key === undefined || content === undefined ? [] : [{ key: key.trim().toLowerCase(), content: content.trim(), tag: openingTag(element) }];
   });
 
-  const links: LinkTag[] = root.querySelectorAll('link').map((element) => ({
+  const links: LinkTag[] = all('link').map((element) => ({
     rel: (element.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean),
     href: resolve(element.getAttribute('href')),
     hreflang: element.getAttribute('hreflang')?.trim(),
@@ -153,14 +158,14 @@ export function parseHtmlPage(response: FetchedResponse): HtmlPage {
     tag: openingTag(element),
   }));
 
-  const anchors: Anchor[] = root.querySelectorAll('a[href]').flatMap((element) => {
+  const anchors: Anchor[] = all('a').filter((element) => element.getAttribute('href') !== undefined).flatMap((element) => {
     const raw = element.getAttribute('href') ?? '';
     const href = /^(tel|mailto):/i.test(raw.trim()) ? raw.trim() : resolve(raw);
-    return href === undefined ? [] : [{ href, text: collapse(element.text).slice(0, 200) }];
+    return href === undefined ? [] : [{ href, text: collapse(textOf(element)).slice(0, 200) }];
   });
 
-  const labelled = new Set(root.querySelectorAll('label[for]').map((label) => label.getAttribute('for')));
-  const forms = root.querySelectorAll('form').map((form) => {
+  const labelled = new Set(all('label').map((label) => label.getAttribute('for')).filter((id) => id !== undefined));
+  const forms = all('form').map((form) => {
     const fields = form.querySelectorAll('input, select, textarea').filter((field) => !/^(hidden|submit|button|image|reset)$/i.test(field.getAttribute('type') ?? ''));
     const unlabeledFields = fields.filter((field) => {
       const id = field.getAttribute('id');
@@ -184,61 +189,114 @@ export function parseHtmlPage(response: FetchedResponse): HtmlPage {
       }
     });
 
-  const body = root.querySelector('body') ?? root;
+  const body = elements.body ?? root;
   const visible: string[] = [];
   const hiddenTexts: string[] = [];
-  walkText(body, false, visible, hiddenTexts);
+  walkText(body, visible, hiddenTexts);
 
   return {
     url: base,
     response,
     html,
-    lang: root.querySelector('html')?.getAttribute('lang')?.trim() || undefined,
-    title: root.querySelector('title') ? collapse(root.querySelector('title')!.text) : undefined,
+    lang: all('html')[0]?.getAttribute('lang')?.trim() || undefined,
+    title: all('title')[0] === undefined ? undefined : collapse(all('title')[0]!.text),
     meta,
     links,
     scripts,
     iframes,
     anchors,
     forms,
-    images: root.querySelectorAll('img').map((image) => ({ src: resolve(image.getAttribute('src')) ?? '', alt: image.getAttribute('alt') })),
+    images: all('img').map((image) => ({ src: resolve(image.getAttribute('src')) ?? '', alt: image.getAttribute('alt') })),
     stylesheets: links.filter((link) => link.rel.includes('stylesheet') && link.href !== undefined).map((link) => link.href!),
-    styles: root.querySelectorAll('style').map((style) => style.text),
+    styles: all('style').map((style) => style.text),
     jsonLd,
-    headings: root.querySelectorAll('h1, h2, h3, h4, h5, h6').map((heading) => ({ level: Number(heading.rawTagName.slice(1)), text: collapse(heading.text) })),
-    hasMain: root.querySelector('main') !== null || root.querySelector('[role=main]') !== null,
+    headings: all('h1', 'h2', 'h3', 'h4', 'h5', 'h6').map((heading) => ({ level: Number(heading.rawTagName.slice(1)), text: collapse(textOf(heading)) })),
+    hasMain: elements.hasMain,
     visibleText: collapse(visible.join(' ')),
     hiddenTexts,
-    bodyElementCount: body.querySelectorAll('*').length,
-    hasMicrodata: root.querySelector('[itemscope]') !== null,
-    hasRdfa: root.querySelector('[typeof]') !== null,
+    bodyElementCount: elements.bodyCount,
+    hasMicrodata: elements.hasMicrodata,
+    hasRdfa: elements.hasRdfa,
     meta1: (key) => meta.find((tag) => tag.key === key)?.content,
   };
 }
 
-function walkText(node: Node, hidden: boolean, visible: string[], hiddenTexts: string[]): void {
-  for (const child of node.childNodes) {
+interface CollectedElements {
+  readonly byTag: Map<string, HTMLElement[]>;
+  readonly order: Map<HTMLElement, number>;
+  readonly body: HTMLElement | undefined;
+  readonly bodyCount: number;
+  readonly hasMain: boolean;
+  readonly hasMicrodata: boolean;
+  readonly hasRdfa: boolean;
+}
+
+function collectElements(root: HTMLElement): CollectedElements {
+  const byTag = new Map<string, HTMLElement[]>();
+  const order = new Map<HTMLElement, number>();
+  let body: HTMLElement | undefined;
+  let bodyCount = 0;
+  let hasMain = false;
+  let hasMicrodata = false;
+  let hasRdfa = false;
+  // Iterative pre-order walk (document order); a deep tree must not overflow the stack.
+  const stack: { element: HTMLElement; inBody: boolean }[] = [{ element: root, inBody: false }];
+  while (stack.length > 0) {
+    const { element, inBody } = stack.pop()!;
+    const children = element.childNodes.filter((child): child is HTMLElement => child.nodeType === 1);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index]!;
+      stack.push({ element: child, inBody: inBody || child.rawTagName?.toLowerCase() === 'body' });
+    }
+    if (element === root) continue;
+    const name = element.rawTagName?.toLowerCase() ?? '';
+    order.set(element, order.size);
+    const list = byTag.get(name);
+    if (list === undefined) byTag.set(name, [element]);
+    else list.push(element);
+    if (name === 'body' && body === undefined) body = element;
+    else if (inBody) bodyCount += 1;
+    if (name === 'main' || element.getAttribute('role') === 'main') hasMain = true;
+    if (element.getAttribute('itemscope') !== undefined) hasMicrodata = true;
+    if (element.getAttribute('typeof') !== undefined) hasRdfa = true;
+  }
+  return { byTag, order, body, bodyCount, hasMain, hasMicrodata, hasRdfa };
+}
+
+function walkText(start: Node, visible: string[], hiddenTexts: string[]): void {
+  // Iterative, so that a page nested thousands of levels deep cannot overflow the stack.
+  const stack: Node[] = [...start.childNodes].reverse();
+  while (stack.length > 0) {
+    const child = stack.pop()!;
     if (child.nodeType === 3) {
       const text = child.text;
-      if (text.trim() !== '') (hidden ? hiddenTexts : visible).push(text);
+      if (text.trim() !== '') visible.push(text);
       continue;
     }
     if (child.nodeType !== 1) continue;
     const element = child as HTMLElement;
     const name = element.rawTagName?.toLowerCase() ?? '';
     if (SKIPPED_FOR_TEXT.has(name)) continue;
-    const isHidden =
-      hidden ||
-      element.getAttribute('hidden') !== undefined ||
-      element.getAttribute('aria-hidden') === 'true' ||
-      HIDDEN_STYLE.test(element.getAttribute('style') ?? '');
-    if (isHidden && !hidden) {
-      const text = collapse(element.text);
+    const isHidden = element.getAttribute('hidden') !== undefined || element.getAttribute('aria-hidden') === 'true' || HIDDEN_STYLE.test(element.getAttribute('style') ?? '');
+    if (isHidden) {
+      const text = collapse(textOf(element));
       if (text !== '') hiddenTexts.push(text);
       continue;
     }
-    walkText(element, isHidden, visible, hiddenTexts);
+    for (let index = element.childNodes.length - 1; index >= 0; index -= 1) stack.push(element.childNodes[index]!);
   }
+}
+
+/** All text under an element, without recursion. */
+function textOf(element: HTMLElement): string {
+  const parts: string[] = [];
+  const stack: Node[] = [...element.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) parts.push(node.text);
+    else if (node.nodeType === 1) for (let index = node.childNodes.length - 1; index >= 0; index -= 1) stack.push(node.childNodes[index]!);
+  }
+  return parts.join(' ');
 }
 
 export function collapse(text: string): string {
