@@ -53,13 +53,13 @@ export function renderReport(result: ScanResult, sender: ReportSender, scanId: s
     push('PROBLEMS, MOST IMPORTANT FIRST', '');
     result.problems.forEach((problem, index) => {
       push(`${index + 1}. [${problem.severity}] ${problem.check} ${problem.title}`);
-      push(...wrap(`Found: ${problem.found}`, '   '));
+      push(...wrap(`Found: ${problem.found}`, '   ', '   '));
       if (problem.url !== undefined) push(`   Where: ${problem.url}`);
       if (problem.evidence.length > 0) {
         push('   Evidence (quoted from the site):');
         for (const line of problem.evidence) push(`     > ${line}`);
       }
-      push(...wrap(`Fix: ${problem.fix}`, '   '), '');
+      push(...wrap(`Fix: ${problem.fix}`, '   ', '   '), '');
     });
   }
   if (result.not_verified.length > 0) {
@@ -83,7 +83,8 @@ export function renderReport(result: ScanResult, sender: ReportSender, scanId: s
   return `${lines.join('\n')}\n`;
 }
 
-function wrap(text: string, indent: string, width = 100): string[] {
+/** Wraps at `width`; the first line starts with `first`, the others with `indent`. */
+function wrap(text: string, indent: string, first = '', width = 100): string[] {
   const words = text.split(' ');
   const out: string[] = [];
   let line = '';
@@ -92,7 +93,7 @@ function wrap(text: string, indent: string, width = 100): string[] {
       out.push(line);
       line = indent + word;
     } else {
-      line = line === '' ? (out.length === 0 ? word : indent + word) : `${line} ${word}`;
+      line = line === '' ? (out.length === 0 ? first + word : indent + word) : `${line} ${word}`;
     }
   }
   if (line !== '') out.push(line);

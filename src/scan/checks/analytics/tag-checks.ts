@@ -25,6 +25,15 @@ export function pageTags(snapshot: ScanSnapshot): readonly PageTags[] {
 }
 
 const label = (tag: DetectedTag) => `${VENDORS[tag.vendor].label}${tag.id === undefined ? '' : ` ${tag.id}`}`;
+/** One label per tag: a vendor's id-less loader is dropped when the same vendor shows an id elsewhere. */
+export function tagLabels(tags: readonly DetectedTag[]): string[] {
+  const withId = new Set(tags.filter((tag) => tag.id !== undefined).map((tag) => tag.vendor));
+  return [...new Set(tags.filter((tag) => tag.id !== undefined || !withId.has(tag.vendor)).map(label))];
+}
+
+/** Each snippet once, even when it both loads a tag and configures it. */
+const evidenceOf = (tags: readonly DetectedTag[], count = 3) => [...new Set(tags.map((tag) => tag.evidence))].slice(0, count);
+
 const isMeasurement = (vendor: Vendor) => VENDORS[vendor].class !== 'fingerprinting';
 
 export const tagInventory: CheckSpec = {
@@ -51,8 +60,7 @@ export const tagInventory: CheckSpec = {
         '',
       );
     }
-    const unique = [...new Map(all.map((tag) => [`${tag.vendor}|${tag.id ?? ''}`, tag])).values()];
-    return passed(`Tags found: ${listing(unique.map(label))}.`);
+    return passed(`Tags found: ${listing(tagLabels(all))}.`);
   },
 };
 
@@ -226,7 +234,7 @@ export const consentPlatform: CheckSpec = {
           {
             severity: 'high',
             found: 'Tracking tags load but no consent platform (cookie banner) was found. In the EU, analytics and advertising cookies need consent first (GDPR, ePrivacy), and Google requires consent signals for ads measurement in the EEA.',
-            evidence: [...new Set(tags.map(label))].slice(0, 4),
+            evidence: tagLabels(tags).slice(0, 4),
             fix: 'Add a certified consent platform (e.g. Cookiebot, CookieYes, Usercentrics, OneTrust) before the tags, connected to Consent Mode v2.',
             url: snapshot.home.url,
           },
@@ -347,14 +355,14 @@ export const trackingBeforeConsent: CheckSpec = {
       });
       if (early.length === 0) continue;
       if (platforms.length > 0 && autoBlocking) continue;
-      const names = [...new Set(early.map(label))];
+      const names = tagLabels(early);
       findings.push({
         severity: 'high',
         found:
           platforms.length === 0
             ? `${listing(names)} ${names.length === 1 ? 'loads' : 'load'} on every visit and nothing holds ${names.length === 1 ? 'it' : 'them'} back until consent (no consent platform, no Consent Mode default).`
             : `${listing(names)} ${names.length === 1 ? 'is' : 'are'} loaded as ordinary scripts although there is a consent platform (${platforms[0]!.name}); unless it blocks scripts on its own, ${names.length === 1 ? 'it fires' : 'they fire'} before the visitor chooses.`,
-        evidence: early.slice(0, 3).map((tag) => tag.evidence),
+        evidence: evidenceOf(early),
         fix: 'Load these tags through GTM with consent checks, or mark the scripts for the consent platform (e.g. type="text/plain" data-cookieconsent="marketing") so they run only after consent.',
         url: page.url,
       });
