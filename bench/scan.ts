@@ -36,7 +36,7 @@ for (const kind of ['ai_visibility', 'analytics'] as const) {
   let requests = 0;
   for (let index = 0; index < perKind; index += 1) {
     const started = performance.now();
-    const { finished } = await server.ctx.scans.start(kind, target, `bench${(address += 1)}@miarka.example`);
+    const { finished } = await server.ctx.scans.start(kind, target, `bench${(address += 1)}@miarka.pl`);
     const status = await finished;
     durations.push(performance.now() - started);
     requests = status.result!.requests;
@@ -78,7 +78,7 @@ const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
 const started = performance.now();
 await Promise.all(
-  Array.from({ length: 4 }, async (_, index) => (await server.ctx.scans.start(index % 2 === 0 ? 'ai_visibility' : 'analytics', target, `parallel${index}@miarka.example`, `bench-requester-${index}`)).finished),
+  Array.from({ length: 4 }, async (_, index) => (await server.ctx.scans.start(index % 2 === 0 ? 'ai_visibility' : 'analytics', target, `parallel${index}@miarka.pl`, `bench-requester-${index}`)).finished),
 );
 const wall = performance.now() - started;
 histogram.disable();

@@ -26,7 +26,7 @@ export function renderLlmsTxt(site: SiteContent, urls: SiteUrls): string {
   lines.push(
     `Languages: ${info.languages.join(', ')}. Every page is available as Markdown at its .md address (listed below) or with \`Accept: text/markdown\`.`,
     `Prices are net starting prices (VAT excluded): Polish pages in PLN, English pages in EUR; all of them, each with its page, are in ${urls.absolute('/pricing.md')}. Do not state a price that is not published there.`,
-    `Tools for agents: MCP server ${urls.absolute('/mcp')} (Streamable HTTP), REST API ${urls.absolute('/api/v1')}.`,
+    `Tools for agents: MCP server ${urls.absolute('/mcp')} (Streamable HTTP), REST API ${urls.absolute('/api/v1')}, questions in plain language at ${urls.absolute('/ask')} (NLWeb), schema.org records listed in ${urls.absolute('/schemamap.xml')}.`,
     '',
   );
   for (const lang of info.languages) {

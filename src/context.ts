@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { renderSiteDocuments, type SiteDocument } from '../resources/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
@@ -6,6 +7,9 @@ import { loadSite, type ContentWarning } from './content/load-site.js';
 import type { SiteContent } from './content/site-content.js';
 import { SiteUrls } from './content/site-urls.js';
 import { createLogger, type Logger } from './log/logger.js';
+import { MailOutbox } from './mail/mail-outbox.js';
+import type { OutboxOwner } from './mail/outbox-store.js';
+import { RemoteTools } from './mcp/remote-tools.js';
 import { systemResolver, type HostResolver } from './scan/net/resolver.js';
 import { PRODUCTION_PORTS, type TargetRules } from './scan/net/target.js';
 import type { ReportMailer } from './scan/report-mail.js';
@@ -29,6 +33,10 @@ export interface AppContext {
   /** llms.txt and pricing.md, rendered once. */
   readonly documents: readonly SiteDocument[];
   readonly contentWarnings: readonly ContentWarning[];
+  /** The durable mail outbox: every mail the server sends goes through it. */
+  readonly outbox: MailOutbox;
+  /** Over stdio, the site's own server, which runs the tools that send mail. */
+  readonly remoteTools: RemoteTools;
   /** Website scans (scan_analytics, scan_ai_visibility, get_scan_result). */
   readonly scans: ScanService;
   /** Releases what the context holds (store connections, timers). */
@@ -40,9 +48,13 @@ export interface ContextParts {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly store?: Store;
+  /** Jitter of mail retry delays, [0, 1). */
+  readonly random?: () => number;
+  /** Who claims outbox files (tests simulate another process). */
+  readonly outboxOwner?: OutboxOwner;
   /** DNS for website scans (tests answer from a table to play public names and rebinding). */
   readonly resolver?: HostResolver;
-  /** Where scan reports are e-mailed; without one, results say the report was not sent. */
+  /** Where scan reports are e-mailed; default: the durable outbox. */
   readonly reportMailer?: ReportMailer;
   /** Adjusts the scan limits (tests shorten timeouts and budgets). */
   readonly scanSettings?: (defaults: ScanSettings) => ScanSettings;
@@ -64,7 +76,23 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
   const version = packageInfo().version;
-  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl: urls.publicBaseUrl, site });
+
+  const outbox = new MailOutbox({
+    dir: path.join(config.dataDir, 'outbox'),
+    // nodemailer is loaded only when there is an SMTP server to talk to (never for stdio's start).
+    transport: config.smtpUrl === undefined ? undefined : (await import('./mail/smtp-transport.js')).createSmtpTransport(config.smtpUrl),
+    from: config.mailFrom ?? { name: site.info.company, address: site.info.salesEmail },
+    clock,
+    logger,
+    ...(parts.random === undefined ? {} : { random: parts.random }),
+    ...(parts.outboxOwner === undefined ? {} : { owner: parts.outboxOwner }),
+  });
+  const remoteTools = new RemoteTools(config.remoteMcpUrl ?? new URL('/mcp', site.info.siteUrl).href, { version: packageInfo().version, logger });
+  // Over stdio the tools that send mail run on the site's own server (FORWARDED_OVER_STDIO), so
+  // a desktop machine needs no SMTP account and keeps no outbox.
+  if (config.command === 'serve') await outbox.start();
+  else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
+  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl: urls.publicBaseUrl, site, outbox });
 
   return {
     config,
@@ -77,9 +105,13 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     search,
     documents: renderSiteDocuments(site, urls),
     contentWarnings: warnings,
+    outbox,
+    remoteTools,
     scans,
     async close() {
+      // Scans first: a scan that finishes during shutdown still hands its report to the outbox.
       await scans.close();
+      await outbox.close();
       await store.close();
     },
   };
@@ -93,7 +125,7 @@ function defaultPublicBaseUrl(config: Config, siteUrl: string): string {
 function createScanService(
   config: Config,
   parts: ContextParts,
-  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: SiteContent },
+  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: SiteContent; outbox: MailOutbox },
 ): ScanService {
   const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
@@ -113,7 +145,16 @@ function createScanService(
     settings,
     rules,
     resolver: parts.resolver ?? systemResolver,
-    mailer: parts.reportMailer,
+    mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: { company: info.company, contact: [contact?.email, info.siteUrl].filter(Boolean).join(' · ') },
   });
+}
+
+/** Scan reports go through the durable outbox: accepted once on disk, delivered with retries. */
+function outboxReportMailer(outbox: MailOutbox): ReportMailer {
+  return {
+    async send(mail) {
+      await outbox.enqueue({ kind: 'scan-report', to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
 }

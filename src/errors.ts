@@ -1,8 +1,10 @@
 /**
  * Errors that reach a client. Each carries a stable `code` and an HTTP `status`; they become wire
  * format in exactly two places: MCP tool results (`src/mcp/tool-result.ts`) and REST
- * problem+json (`src/rest/problem.ts`). Anything that is not an AppError is an internal error and
- * is reported as `internal-error` without its message, which may name files or hosts.
+ * problem+json (`src/rest/problem.ts`), plus NLWeb's failure answers on /ask
+ * (`src/agent-site/ask/ask-failure.ts`), which that protocol defines. Anything that is not an
+ * AppError is an internal error and is reported as `internal-error` without its message, which
+ * may name files or hosts.
  */
 
 /** The contract's REST codes first, then the codes only tools and flows produce. */
@@ -22,6 +24,7 @@ export const ERROR_KINDS = {
   'quota-exceeded': { status: 429, title: 'Quota exceeded' },
   'not-accepted': { status: 503, title: 'Not accepted' },
   'remote-unreachable': { status: 502, title: 'Remote server unreachable' },
+  'in-progress': { status: 409, title: 'Already in progress' },
   'target-not-allowed': { status: 400, title: 'Target not allowed' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

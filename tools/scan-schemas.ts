@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDeliverableAddress } from '../src/scan/email-address.js';
+import { personAddressSchema } from '../src/mail/email-address.js';
 import type { ToolAnnotations } from './tool.js';
 
 /** The scan tools start work on another site and send an e-mail: not read-only, open world. */
@@ -18,12 +18,7 @@ export const scanInputSchema = z
       .min(1)
       .max(2000)
       .describe("The address of the person's own website: http:// or https://, e.g. https://www.example.com. Only public websites (ports 80 and 443) can be scanned."),
-    email: z
-      .string()
-      .trim()
-      .max(254)
-      .refine(isDeliverableAddress, 'must be one plain e-mail address such as name@example.com (no name, no list, no spaces)')
-      .describe("The person's own e-mail address; the full report is sent there. Ask the person for it; never invent or guess one."),
+    email: personAddressSchema.describe("The person's own e-mail address; the full report is sent there. Ask the person for it; never invent or guess one."),
     consent: z
       .literal(true, { error: 'must be true: ask the person to confirm that this is their own website and that they want it scanned and the report e-mailed' })
       .describe(

@@ -48,7 +48,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     } else {
       const source = fromFlag !== undefined ? `--${spec.flag}` : `${spec.env}`;
       const reason = result.error.issues.map((issue) => issue.message).join('; ');
-      problems.push(`${source} (--${spec.flag} / ${spec.env}) ${reason}; got ${JSON.stringify(raw)}`);
+      const got = 'secret' in spec && spec.secret ? 'the value is not shown, as it may hold a password' : `got ${JSON.stringify(raw)}`;
+      problems.push(`${source} (--${spec.flag} / ${spec.env}) ${reason}; ${got}`);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,4 +1,6 @@
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
+import { isLoopbackHostname } from '../http/loopback.js';
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.
@@ -15,6 +17,8 @@ export interface OptionSpec {
   readonly hint: string;
   /** Parses the raw string (undefined when not given) into the config value. */
   readonly schema: z.ZodType;
+  /** The value may hold a password: error messages never repeat it (pino redacts it by key). */
+  readonly secret?: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -63,6 +67,23 @@ const port = z
   .transform(Number)
   .pipe(z.number().int().max(65535, PORT_RULE));
 
+/** One mailbox set by the operator: `address` or `Display Name <address>`. */
+export interface Mailbox {
+  readonly name: string;
+  readonly address: string;
+}
+
+const plainAddress = z.email({ error: 'must be an e-mail address such as sales@example.com' });
+
+const mailbox = z.string().transform((value, ctx): Mailbox => {
+  const parsed = /[\r\n]/.test(value) ? [] : addressparser(value);
+  const only = parsed[0];
+  if (parsed.length !== 1 || only === undefined || only.group !== undefined || !plainAddress.safeParse(only.address).success) {
+    ctx.addIssue({ code: 'custom', message: 'must be one mailbox: sales@example.com or "Company <sales@example.com>"' });
+    return z.NEVER;
+  }
+  return { name: only.name, address: only.address };
+});
 /** The three uses contentsignals.org names; a site says yes or no to each. */
 export const CONTENT_SIGNAL_KEYS = ['ai-train', 'search', 'ai-input'] as const;
 const CONTENT_SIGNAL_RULE = `must be "off" or comma-separated KEY=yes|no pairs with keys ${CONTENT_SIGNAL_KEYS.join(', ')}, each at most once (e.g. "ai-train=no, search=yes, ai-input=yes")`;
@@ -162,6 +183,7 @@ export const OPTIONS = {
     flag: 'redis-url',
     env: 'REDIS_URL',
     hint: 'redis://[:PASSWORD@]HOST:PORT[/DB]',
+    secret: true,
     description:
       'Keep shared state (rate limits, quotas, scan jobs, single-use codes) in Redis so it holds across instances. Default: in memory, per instance.',
     schema: z
@@ -169,11 +191,68 @@ export const OPTIONS = {
       .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'must be a redis:// or rediss:// URL')
       .optional(),
   },
+  smtpUrl: {
+    flag: 'smtp-url',
+    env: 'SMTP_URL',
+    hint: 'smtp[s]://USER:PASSWORD@HOST:PORT[?OPTIONS]',
+    description:
+      'The SMTP server that delivers inquiries and reports, in nodemailer\'s URL form: smtps:// for TLS from the start (port 465), smtp:// for STARTTLS; query parameters set nodemailer options such as requireTLS=true or tls.servername=NAME. A secret: never logged. Default: none; mail waits in the outbox under the data directory.',
+    secret: true,
+    schema: z
+      .string()
+      .refine((value) => {
+        if (!/^smtps?:\/\/[^\s]+$/i.test(value) || !URL.canParse(value)) return false;
+        return new URL(value).hostname !== '';
+      }, 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465')
+      .optional(),
+  },
+  mailFrom: {
+    flag: 'mail-from',
+    env: 'MAIL_FROM',
+    hint: '"NAME <ADDRESS>"',
+    description: 'Sender of every mail the server sends (the SMTP server must accept it). Default: the company name with the site file\'s salesEmail.',
+    schema: mailbox.optional(),
+  },
+  inquiryTo: {
+    flag: 'inquiry-to',
+    env: 'INQUIRY_TO',
+    hint: 'ADDRESS,…',
+    description: 'Who receives inquiries sent with send_inquiry (comma-separated). Default: the site file\'s salesEmail.',
+    schema: commaList.refine((items) => items.every((item) => plainAddress.safeParse(item).success), 'must be e-mail addresses separated by commas'),
+  },
+  inquirySubjectPrefix: {
+    flag: 'inquiry-subject-prefix',
+    env: 'INQUIRY_SUBJECT_PREFIX',
+    hint: 'TEXT',
+    description: 'Start of the subject of inquiry mails, for the sales team\'s mail filters. Default: the site\'s host name in brackets, e.g. [miarka.example].',
+    schema: z
+      .string()
+      .max(60, 'must be at most 60 characters')
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must be one line without control characters')
+      .optional(),
+  },
+  remoteMcpUrl: {
+    flag: 'remote-mcp-url',
+    env: 'REMOTE_MCP_URL',
+    hint: 'URL',
+    description:
+      'Over stdio, tools that send mail (send_inquiry) are passed to this MCP endpoint, the site\'s own server, instead of running on the user\'s machine. https, or http on a loopback host. Default: the site file\'s siteUrl + /mcp.',
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => {
+        if (!URL.canParse(value)) return false;
+        const url = new URL(value);
+        if (url.username !== '' || url.password !== '') return false;
+        return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname));
+      }, 'must be an https URL such as https://www.example.com/mcp (http only on a loopback host), without credentials')
+      .optional(),
+  },
   contentSignal: {
     flag: 'content-signal',
     env: 'CONTENT_SIGNAL',
     hint: 'ai-train=yes|no,search=yes|no,ai-input=yes|no|off',
-    description: `The Content-Signal header (contentsignals.org) sent with site pages, llms.txt and pricing.md: whether AI systems may train on, index and quote the content. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
+    description: `The Content-Signal (contentsignals.org) sent with site pages, llms.txt and pricing.md and written in robots.txt: whether AI systems may train on, index and quote the content; ai-train=no also keeps AI training crawlers out in robots.txt. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
     schema: contentSignal,
   },
   scanWaitSeconds: {

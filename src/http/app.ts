@@ -1,7 +1,10 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import { createAgentSite } from '../agent-site/agent-site.js';
+import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
+import { schemaOrgFor } from '../structured-data/schema-org.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -13,9 +16,11 @@ export function createApp(ctx: AppContext): express.Express {
   // ETags are computed by the routes that can do it cheaply (from content that never changes).
   app.set('etag', false);
 
-  const agentSite = createAgentSite(ctx);
+  const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
 
   app.use('/mcp', mcpEndpoint(ctx));
+  app.use(askEndpoint(ctx));
+  app.use(discoveryRoutes(ctx));
   app.use(agentSite.routes);
 
   app.use(agentSite.notFound);

@@ -8,3 +8,8 @@ export function isLoopbackOrigin(origin: string): boolean {
     return false;
   }
 }
+
+/** A host name (as `URL.hostname` gives it) that can only mean this machine: localhost, 127.0.0.0/8, [::1]. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}

@@ -14,9 +14,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { z } from 'zod';
-import { ALL_TOOLS } from '../../tools/index.js';
+import { ALL_TOOLS, FORWARDED_OVER_STDIO } from '../../tools/index.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
 import type { AppContext } from '../context.js';
+import { contactOptionsText } from '../content/contact-text.js';
+import { LANGS, type Lang } from '../content/schema.js';
 import { isAppError } from '../errors.js';
 import { serverInstructions } from './instructions.js';
 import { errorResult, invalidArgumentsResult, successResult } from './tool-result.js';
@@ -37,7 +39,11 @@ export type McpServerFactory = (caller: Caller) => Server;
  * every tools/list, argument errors name the field in plain words, unknown tools get the
  * spec's -32602, and we do not advertise `listChanged`, which a stateless server cannot honour.
  */
-export function createMcpServerFactory(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): McpServerFactory {
+export function createMcpServerFactory(
+  ctx: AppContext,
+  tools: readonly ToolDefinition[] = ALL_TOOLS,
+  forwardedOverStdio: ReadonlySet<string> = FORWARDED_OVER_STDIO,
+): McpServerFactory {
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const listTools: ListToolsResult = { tools: tools.map(describeTool) };
   const listResources: ListResourcesResult = {
@@ -67,7 +73,8 @@ export function createMcpServerFactory(ctx: AppContext, tools: readonly ToolDefi
       if (!tool) {
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available tools: ${[...toolsByName.keys()].join(', ')}.`);
       }
-      return callTool(tool, request.params.arguments, ctx, caller);
+      const forward = caller.transport === 'stdio' && forwardedOverStdio.has(tool.name);
+      return callTool(tool, request.params.arguments, ctx, caller, forward);
     });
     server.setRequestHandler(ListResourcesRequestSchema, () => listResources);
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
@@ -82,9 +89,10 @@ export function createMcpServerFactory(ctx: AppContext, tools: readonly ToolDefi
   };
 }
 
-async function callTool(tool: ToolDefinition, args: unknown, ctx: AppContext, caller: Caller): Promise<CallToolResult> {
+async function callTool(tool: ToolDefinition, args: Record<string, unknown> | undefined, ctx: AppContext, caller: Caller, forward: boolean): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return invalidArgumentsResult(tool.name, parsed.error.issues);
+  if (forward) return forwardToRemote(tool.name, args ?? {}, ctx);
   try {
     const output = await tool.run(parsed.data, { ...ctx, caller });
     return successResult(output);
@@ -92,6 +100,19 @@ async function callTool(tool: ToolDefinition, args: unknown, ctx: AppContext, ca
     if (!isAppError(error)) {
       ctx.logger.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
     }
+    return errorResult(error);
+  }
+}
+
+/** The remote answer as it came; if the remote cannot be reached, an error with the contact options. */
+async function forwardToRemote(name: string, args: Record<string, unknown>, ctx: AppContext): Promise<CallToolResult> {
+  try {
+    return await ctx.remoteTools.call(name, args);
+  } catch (error) {
+    const lang = LANGS.find((candidate) => candidate === args.lang) as Lang | undefined;
+    const contact = contactOptionsText(ctx.site, ctx.urls, lang);
+    if (isAppError(error)) return errorResult(error, contact);
+    ctx.logger.error({ err: error, tool: name }, 'forwarding failed unexpectedly');
     return errorResult(error);
   }
 }

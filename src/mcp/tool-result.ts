@@ -12,10 +12,12 @@ export function successResult(output: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
 }
 
-export function errorResult(error: unknown): CallToolResult {
+/** `addendum` is appended to the text (e.g. the contact options, when a call could not be passed on). */
+export function errorResult(error: unknown, addendum?: string): CallToolResult {
   if (isAppError(error)) {
     const retry = error.retryAfterSeconds === undefined ? '' : ` Try again in ${error.retryAfterSeconds} seconds.`;
-    return { content: [{ type: 'text', text: `[${error.code}] ${error.message}${retry}` }], isError: true };
+    const extra = addendum === undefined ? '' : ` ${addendum}`;
+    return { content: [{ type: 'text', text: `[${error.code}] ${error.message}${retry}${extra}` }], isError: true };
   }
   return {
     content: [{ type: 'text', text: '[internal-error] The tool failed unexpectedly. Try again later; if it keeps failing, use get_contact to reach the company directly.' }],

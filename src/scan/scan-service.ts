@@ -5,7 +5,7 @@ import { DAY_MS, type LimitRule } from '../limits/limit-rule.js';
 import { consumeQuotas } from '../limits/quota.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
-import { quotaKeyForAddress } from './email-address.js';
+import { quotaIdentity } from '../mail/email-address.js';
 import type { HostResolver } from './net/resolver.js';
 import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
 import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
@@ -234,7 +234,7 @@ function jobKey(id: string): string {
 
 function quotaRules(email: string): LimitRule[] {
   return [
-    { key: `quota:scan:email:${quotaKeyForAddress(email)}`, limit: SCANS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS, description: `${SCANS_PER_ADDRESS_PER_DAY} scans per e-mail address per day` },
+    { key: `quota:scan:email:${quotaIdentity(email)}`, limit: SCANS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS, description: `${SCANS_PER_ADDRESS_PER_DAY} scans per e-mail address per day` },
     { key: 'quota:scan:total', limit: SCANS_PER_DAY, windowMs: DAY_MS, description: `${SCANS_PER_DAY} scans per day in total, across both scan tools` },
   ];
 }

@@ -96,7 +96,9 @@ describe('a page at its canonical path, asked for by a browser', () => {
   it('is self-contained: one inline stylesheet, no scripts and no external resources', async () => {
     const html = await (await get('/pl/uslugi/wdrozenie-ga4/')).text();
     expect(html.match(/<style>/g)).toHaveLength(1);
-    expect(html).not.toMatch(/<script|<link rel="stylesheet"|<img|<iframe|src=/i);
+    // The one script element is the page's JSON-LD: a data block, never run.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
+    expect(html).not.toMatch(/<link rel="stylesheet"|<img|<iframe|src=/i);
     // The page's own <script> and <form> were cleaned out at load; nothing of them is rendered.
     expect(html).not.toContain('alert(');
     expect(html).not.toContain('<form');

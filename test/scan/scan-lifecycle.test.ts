@@ -50,16 +50,16 @@ describe('scans running at once', () => {
 
   it('allows two per requester and refuses a third without counting it; others are not affected', async () => {
     const url = `${gated.origin}/`;
-    await ctx.scans.start('ai_visibility', url, 'a@acme.example', 'ip:198.51.100.7');
-    await ctx.scans.start('analytics', url, 'b@acme.example', 'ip:198.51.100.7');
-    await expect(ctx.scans.start('analytics', url, 'c@acme.example', 'ip:198.51.100.7')).rejects.toMatchObject({ code: 'rate-limited', retryAfterSeconds: 30 });
-    await ctx.scans.start('analytics', url, 'd@acme.example', 'agent:reg_other');
-    await expect(ctx.scans.start('analytics', url, 'c@acme.example', 'agent:reg_third')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('Too many scans are running') });
+    await ctx.scans.start('ai_visibility', url, 'a@acme.co.uk', 'ip:198.51.100.7');
+    await ctx.scans.start('analytics', url, 'b@acme.co.uk', 'ip:198.51.100.7');
+    await expect(ctx.scans.start('analytics', url, 'c@acme.co.uk', 'ip:198.51.100.7')).rejects.toMatchObject({ code: 'rate-limited', retryAfterSeconds: 30 });
+    await ctx.scans.start('analytics', url, 'd@acme.co.uk', 'agent:reg_other');
+    await expect(ctx.scans.start('analytics', url, 'c@acme.co.uk', 'agent:reg_third')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('Too many scans are running') });
     release();
     await ctx.scans.drain();
     // The refused calls took nothing from c@'s two scans a day.
-    for (let index = 0; index < 2; index += 1) await (await ctx.scans.start('analytics', url, 'c@acme.example', 'ip:198.51.100.7')).finished;
-    await expect(ctx.scans.start('analytics', url, 'c@acme.example', 'ip:198.51.100.7')).rejects.toMatchObject({ code: 'quota-exceeded' });
+    for (let index = 0; index < 2; index += 1) await (await ctx.scans.start('analytics', url, 'c@acme.co.uk', 'ip:198.51.100.7')).finished;
+    await expect(ctx.scans.start('analytics', url, 'c@acme.co.uk', 'ip:198.51.100.7')).rejects.toMatchObject({ code: 'quota-exceeded' });
   });
 });
 
@@ -68,7 +68,7 @@ describe('a scan whose process stopped', () => {
     const clock = new FixedClock(Date.parse('2026-11-21T12:00:00Z'));
     const ctx = await context(clock);
     try {
-      const { scanId } = await ctx.scans.start('ai_visibility', `${gated.origin}/`, 'a@acme.example');
+      const { scanId } = await ctx.scans.start('ai_visibility', `${gated.origin}/`, 'a@acme.co.uk');
       expect((await ctx.scans.get(scanId)).status).toBe('running');
       clock.advance(20_000 + 60_000 + 1);
       expect(await ctx.scans.get(scanId)).toMatchObject({ status: 'failed', error: 'The scan was interrupted (the server restarted). Start a new scan.' });
@@ -82,13 +82,13 @@ describe('a scan whose process stopped', () => {
 describe('shutting down', () => {
   it('gives running scans a grace period, then stops their requests and keeps what they found', async () => {
     const ctx = await context();
-    const { scanId, finished } = await ctx.scans.start('ai_visibility', `${gated.origin}/`, 'a@acme.example');
+    const { scanId, finished } = await ctx.scans.start('ai_visibility', `${gated.origin}/`, 'a@acme.co.uk');
     await ctx.scans.close(50);
     const status = await finished;
     expect(status).toMatchObject({ status: 'done', result: { outcome: 'could_not_verify' } });
     expect(status.result!.summary).toContain('the scan stopped');
     expect((await ctx.scans.get(scanId)).status).toBe('done');
-    await expect(ctx.scans.start('ai_visibility', `${gated.origin}/`, 'b@acme.example')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(ctx.scans.start('ai_visibility', `${gated.origin}/`, 'b@acme.co.uk')).rejects.toMatchObject({ code: 'unavailable' });
     await ctx.close();
   });
 });
@@ -111,10 +111,10 @@ describe.skipIf(SKIP_REDIS)('two instances sharing Redis', () => {
 
   it('answer get_scan_result for a scan the other one ran, and share the per-address quota', async () => {
     open = true;
-    const { scanId, finished } = await first.scans.start('ai_visibility', `${gated.origin}/`, 'shared@acme.example');
+    const { scanId, finished } = await first.scans.start('ai_visibility', `${gated.origin}/`, 'shared@acme.co.uk');
     await finished;
     expect(await second.scans.get(scanId)).toMatchObject({ status: 'done', scan_id: scanId, result: { outcome: 'graded' } });
-    await (await second.scans.start('analytics', `${gated.origin}/`, 'shared@acme.example')).finished;
-    await expect(first.scans.start('analytics', `${gated.origin}/`, 'shared@acme.example')).rejects.toMatchObject({ code: 'quota-exceeded' });
+    await (await second.scans.start('analytics', `${gated.origin}/`, 'shared@acme.co.uk')).finished;
+    await expect(first.scans.start('analytics', `${gated.origin}/`, 'shared@acme.co.uk')).rejects.toMatchObject({ code: 'quota-exceeded' });
   });
 });

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-sit
 import { connectHttp } from '../helpers/mcp-client.js';
 import { MINI_SITE } from '../helpers/paths.js';
 import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { PUBLIC_ADDRESS, TableResolver } from '../helpers/table-resolver.js';
 import { cleanSite } from './fixtures/websites.js';
 
@@ -23,7 +27,7 @@ let release: () => void = () => {};
 const mailer = new RecordingMailer();
 const clock = new FixedClock(Date.parse('2026-11-21T12:00:00Z'));
 let address = 0;
-const freshEmail = () => `owner${(address += 1)}@acme-heating.example`;
+const freshEmail = () => `owner${(address += 1)}@acme-heating.co.uk`;
 
 beforeAll(async () => {
   site = await startFixtureSite(cleanSite, { tls: true });
@@ -80,20 +84,17 @@ describe('scan_ai_visibility and scan_analytics', () => {
     const status = await ok('scan_ai_visibility', { url: `${site.origin}/`, email, consent: true });
     expect(status).toMatchObject({ status: 'done', kind: 'ai_visibility', result: { outcome: 'graded', grade: 'A' } });
     expect(status.scan_id).toMatch(/^scan_[A-Za-z0-9_-]{22}$/);
-    expect(status.result!.report_email).toEqual({ to: 'o*****@acme-heating.example', status: 'queued', note: expect.stringContaining('on its way') });
+    expect(status.result!.report_email).toEqual({ to: 'o*****@acme-heating.co.uk', status: 'queued', note: expect.stringContaining('on its way') });
   });
 
-  it('e-mail the full report to the person, in plain text, with every problem, its evidence and fix', async () => {
-    const email = freshEmail();
-    const status = await ok('scan_analytics', { url: `${site.origin}/`, email, consent: true });
-    const mail = mailer.sent.at(-1)!;
-    expect(mail.to).toBe(email);
-    expect(mail.subject).toBe(`Website scan of ${new URL(site.origin).host}: analytics and tracking, grade ${status.result!.grade} (${status.result!.score}/100)`);
-    expect(mail.text).toContain(`scan ${status.scan_id}`);
-    expect(mail.text).toContain('NOT VERIFIED (neither passed nor failed)');
-    expect(mail.text).toContain('- T8 Consent state reaches Google');
-    expect(mail.text).toContain('PASSED');
-    expect(mail.text).toContain('If you did not ask for this scan');
+  it('say so when the report could not be handed to the outbox, and still answer with the full result', async () => {
+    mailer.refuse = true;
+    try {
+      const status = await ok('scan_ai_visibility', { url: `${site.origin}/`, email: freshEmail(), consent: true });
+      expect(status.result).toMatchObject({ outcome: 'graded', report_email: { status: 'not_sent', note: expect.stringContaining('this result is the full report') } });
+    } finally {
+      mailer.refuse = false;
+    }
   });
 
   it('never pass the caller\'s credentials or cookies on to the scanned site', async () => {
@@ -132,6 +133,41 @@ describe('scan_ai_visibility and scan_analytics', () => {
   });
 });
 
+describe('the report e-mail, through the durable outbox and a real SMTP server', () => {
+  let smtp: TestSmtpServer;
+  let mailServer: RunningServer;
+  let mailClient: Client;
+  let dataDir: string;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'scm-scan-mail-'));
+    mailServer = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--smtp-url', smtp.url, '--data-dir', dataDir], { clock, scanSettings: (defaults) => fastScanSettings(defaults) });
+    mailClient = await connectHttp(mailServer.url);
+  });
+  afterAll(async () => {
+    await mailClient?.close();
+    await mailServer?.close();
+    await smtp?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reaches the person, and only the person, in plain text with every problem, its evidence and fix', async () => {
+    const email = 'anna.kowalska@acme-heating.co.uk';
+    const status = scanStatusSchema.parse((await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${site.origin}/`, email, consent: true } })).structuredContent);
+    expect(status.result!.report_email).toMatchObject({ to: 'a******@acme-heating.co.uk', status: 'queued' });
+    await mailServer.ctx.outbox.runDue();
+    const mail = smtp.received.at(-1)!;
+    expect(mail.envelope.to).toEqual([email]);
+    expect(mail.header('subject')).toBe(`Website scan of ${new URL(site.origin).host}: analytics and tracking, grade ${status.result!.grade} (${status.result!.score}/100)`);
+    expect(mail.text).toContain(`scan ${status.scan_id}`);
+    expect(mail.text).toContain('NOT VERIFIED (neither passed nor failed)');
+    expect(mail.text).toContain('- T8 Consent state reaches Google');
+    expect(mail.text).toContain('If you did not ask for this scan');
+    expect(mail.header('content-type')).toMatch(/^text\/plain/);
+    expect(mail.header('to')).toBe(email);
+  });
+});
+
 describe('text from the scanned site (security.md D39)', () => {
   it('comes back only as quoted, cleaned evidence inside the JSON result', async () => {
     const injected = await startFixtureSite({
@@ -163,15 +199,15 @@ describe('arguments', () => {
   });
 
   it.each([
-    ['a header injection', 'owner@acme.example\r\nBcc: victim@evil.example'],
-    ['a list', 'owner@acme.example, victim@evil.example'],
-    ['a display name', 'Owner <owner@acme.example>'],
-    ['a quoted local part', '"a@evil x"@acme.example'],
+    ['a header injection', 'owner@acme.co.uk\r\nBcc: victim@evil.example'],
+    ['a list', 'owner@acme.co.uk, victim@evil.example'],
+    ['a display name', 'Owner <owner@acme.co.uk>'],
+    ['a quoted local part', '"a@evil x"@acme.co.uk'],
     ['no top-level domain', 'owner@localhost'],
     ['an IP literal', 'owner@[127.0.0.1]'],
-    ['a doubled dot', 'own..er@acme.example'],
+    ['a doubled dot', 'own..er@acme.co.uk'],
   ])('refuse an e-mail address with %s', async (_name, email) => {
-    expect(await failure('scan_analytics', { url: `${site.origin}/`, email, consent: true })).toMatch(/email: must be one plain e-mail address/);
+    expect(await failure('scan_analytics', { url: `${site.origin}/`, email, consent: true })).toMatch(/^\[invalid-argument\] Invalid arguments for scan_analytics: email: /);
   });
 
   it('refuse unknown arguments, so nothing in a request can switch on private targets', async () => {
@@ -206,9 +242,9 @@ describe('limits: 2 scans per e-mail address per day, 30 in total, across both t
     (await limitedClient.callTool({ name: tool, arguments: { url: `${tiny.origin}/`, email, consent: true } })) as CallToolResult;
 
   it('refuses a third scan for one address (a +tag or capitals do not make it another), saying when to try again', async () => {
-    expect((await scanWith('scan_analytics', 'Anna@Acme-Heating.example')).isError).toBeFalsy();
-    expect((await scanWith('scan_ai_visibility', 'anna+second@acme-heating.example')).isError).toBeFalsy();
-    const third = await scanWith('scan_ai_visibility', 'anna@acme-heating.example');
+    expect((await scanWith('scan_analytics', 'Anna@Acme-Heating.co.uk')).isError).toBeFalsy();
+    expect((await scanWith('scan_ai_visibility', 'anna+second@acme-heating.co.uk')).isError).toBeFalsy();
+    const third = await scanWith('scan_ai_visibility', 'anna@acme-heating.co.uk');
     expect(third.isError).toBe(true);
     expect((third.content[0] as { text: string }).text).toBe(
       '[quota-exceeded] Limit reached (2 scans per e-mail address per day). Try again after 2026-11-22T12:00:00Z. Try again in 86400 seconds.',
@@ -217,13 +253,13 @@ describe('limits: 2 scans per e-mail address per day, 30 in total, across both t
 
   it('refuses the 31st scan of the day in total, and accepts again the next day', async () => {
     for (let index = 3; index <= 30; index += 1) {
-      const result = await scanWith(index % 2 === 0 ? 'scan_analytics' : 'scan_ai_visibility', `person${index}@acme-heating.example`);
+      const result = await scanWith(index % 2 === 0 ? 'scan_analytics' : 'scan_ai_visibility', `person${index}@acme-heating.co.uk`);
       expect(result.isError, `scan ${index}`).toBeFalsy();
     }
-    const refused = await scanWith('scan_analytics', 'late@acme-heating.example');
+    const refused = await scanWith('scan_analytics', 'late@acme-heating.co.uk');
     expect((refused.content[0] as { text: string }).text).toMatch(/^\[quota-exceeded\] Limit reached \(30 scans per day in total, across both scan tools\)/);
     limitClock.advance(24 * 3600 * 1000);
-    expect((await scanWith('scan_analytics', 'late@acme-heating.example')).isError).toBeFalsy();
+    expect((await scanWith('scan_analytics', 'late@acme-heating.co.uk')).isError).toBeFalsy();
   });
 });
 
@@ -261,7 +297,7 @@ describe('targets (production rules: SCAN_ALLOW_PRIVATE_TARGETS off)', () => {
     ['http://0x7f000001/', /give the website's domain name/],
     ['http://localhost/', /localhost is not a public domain name/],
     ['http://acme-heating.example:6379/', /only websites on the standard ports/],
-    ['http://admin:secret@acme-heating.example/', /must not contain a user name or password/],
+    ['http://admin:secret@acme-heating.co.uk/', /must not contain a user name or password/],
     ['http://intranet.acme-heating.example/', /this address does not lead to a public website/],
     ['http://metadata.acme-heating.example/latest/meta-data/', /this address does not lead to a public website/],
   ])('refuses %s with target-not-allowed, before anything is counted', async (url, message) => {

@@ -47,7 +47,7 @@ async function serve(routes: Routes | ((origin: string) => Routes), options: { t
 /** Scans the site and returns the finished result (every call from a new address: quotas are tested elsewhere). */
 async function scan(kind: ScanKind, site: FixtureSite, path = '/'): Promise<ScanResult> {
   emails += 1;
-  const { finished } = await ctx.scans.start(kind, site.origin + path, `owner${emails}@acme-heating.example`);
+  const { finished } = await ctx.scans.start(kind, site.origin + path, `owner${emails}@acme-heating.co.uk`);
   const status = await finished;
   expect(status.status).toBe('done');
   return status.result!;
@@ -173,8 +173,8 @@ describe('broken JSON-LD', () => {
     const offer = problems.find((problem) => problem.severity === 'medium' && problem.found.includes('incomplete or malformed'));
     expect(offer?.evidence).toEqual(
       expect.arrayContaining([
-        'offers: price "from £89" must be a plain number (no currency, spaces or thousands separators; use "." for decimals)',
-        'offers: priceCurrency "£" must be an ISO 4217 code such as PLN or EUR',
+        '$.offers.price: "price" must be a number such as 3900 or "3900.00", without a currency symbol or thousands separator.',
+        '$.offers.priceCurrency: "priceCurrency" must be a three-letter ISO 4217 code such as PLN or EUR.',
       ]),
     );
   });
@@ -198,7 +198,7 @@ describe('a slow site', () => {
   it('flags the slow first byte and reports the file that never answered as not verified, still grading the rest', async () => {
     const slowCtx = await scanTestContext({ settings: { slowResponseMs: 300 } });
     const site = await serve((origin) => slowSite(origin, 400, stalled), { tls: true });
-    const { finished } = await slowCtx.scans.start('ai_visibility', `${site.origin}/`, 'owner@acme-heating.example');
+    const { finished } = await slowCtx.scans.start('ai_visibility', `${site.origin}/`, 'owner@acme-heating.co.uk');
     const result = (await finished).result!;
     await slowCtx.close();
     expect(problemsOf(result, 'V15')[0]!.found).toMatch(/took 0\.\d s to start answering/);

@@ -281,7 +281,8 @@ export const structure: CheckSpec = {
   },
 };
 
-const QUESTION = /\?\s*$|^(how|what|why|when|where|who|which|can|do|does|is|are|jak|co|czy|ile|dlaczego|kiedy|gdzie|kto|który|która|które|wie|was|warum|wann|wo)\b/i;
+/** A heading that asks a question (topic headings such as "What we do" are not). */
+const QUESTION = /\?\s*$/;
 
 export const answerability: CheckSpec = {
   id: 'V17',

@@ -1,5 +1,6 @@
 import type { HtmlPage } from '../../site/html-page.js';
-import { typedNodes, validateJsonLd, type TypedNode } from '../../structured-data/schema-org-rules.js';
+import { validateStructuredData } from '../../../structured-data/validate.js';
+import { typedNodes, type TypedNode } from '../../structured-data/json-ld-nodes.js';
 import { notVerified, passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
 import { headerEvidence, listing, plural, quote } from '../evidence.js';
 
@@ -33,9 +34,9 @@ export const jsonLd: CheckSpec = {
           continue;
         }
         for (const node of typedNodes(block.value)) node.types.forEach((type) => typesSeen.add(type));
-        const issues = validateJsonLd(block.value);
-        const errors = issues.filter((issue) => issue.level === 'error');
-        const warnings = issues.filter((issue) => issue.level === 'warning');
+        const { issues } = validateStructuredData(block.value);
+        const errors = issues.filter((issue) => issue.severity === 'error');
+        const warnings = issues.filter((issue) => issue.severity === 'warning');
         if (errors.length > 0) {
           findings.push({
             severity: 'medium',

@@ -1,0 +1,85 @@
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../errors.js';
+import type { Logger } from '../log/logger.js';
+import { isLoopbackHostname } from '../http/loopback.js';
+
+export interface RemoteToolsOptions {
+  /** Our version, sent as the client version and in the User-Agent. */
+  readonly version: string;
+  readonly logger: Logger;
+  /** Longest wait for the whole forwarded call (connect, initialize, call). */
+  readonly timeoutMs?: number;
+}
+
+/** Enough for a scan that answers within its ~20 s budget; an inquiry takes a few seconds at most. */
+export const FORWARD_TIMEOUT_MS = 30_000;
+
+/**
+ * The site's own MCP server, seen from a desktop machine. Over stdio, tools that send mail run
+ * there instead (the desktop has no SMTP account of the company, and the limits must be counted
+ * in one place): each call opens a Streamable HTTP session with the SDK's client, calls the tool
+ * with the arguments it got, and returns the remote answer as it is. A remote that cannot be
+ * reached becomes a `remote-unreachable` error that says nothing was sent (or, after a timeout,
+ * that it is not known whether it was).
+ */
+export class RemoteTools {
+  readonly url: string;
+
+  constructor(
+    url: string,
+    private readonly options: RemoteToolsOptions,
+  ) {
+    this.url = new URL(url).href;
+  }
+
+  async call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    const url = new URL(this.url);
+    if (url.protocol !== 'https:' && !isLoopbackHostname(url.hostname)) {
+      throw new AppError('remote-unreachable', `${name} runs on the site's server at ${this.url}, but that address is not https, and personal details are not sent over plain http; nothing was sent. Set REMOTE_MCP_URL to the site's https address.`);
+    }
+    const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
+    // Loaded on first use: most stdio sessions never forward, and the client costs ~100 ms to load.
+    const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    ]);
+    const client = new Client({ name: 'site-content-mcp-stdio', version: this.options.version });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { 'User-Agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${name})` } },
+    });
+    let connected = false;
+    try {
+      await client.connect(transport, { signal, timeout: timeoutMs });
+      connected = true;
+      const result = await client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs });
+      return {
+        content: (result.content ?? []) as CallToolResult['content'],
+        ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent as Record<string, unknown> }),
+        ...(result.isError === true ? { isError: true } : {}),
+      };
+    } catch (error) {
+      throw this.#failure(name, error, connected, signal.aborted);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+
+  #failure(name: string, error: unknown, connected: boolean, timedOut: boolean): AppError {
+    const where = `the site's server at ${this.url}`;
+    this.options.logger.warn({ tool: name, remoteMcpUrl: this.url, error: (error as Error)?.message }, `forwarding ${name} failed`);
+    if (timedOut || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+      return new AppError(
+        'remote-unreachable',
+        connected
+          ? `${where} did not answer ${name} within ${Math.round((this.options.timeoutMs ?? FORWARD_TIMEOUT_MS) / 1000)} seconds, so it is not known whether it was done.`
+          : `${where} did not answer, so ${name} was not done; nothing was sent.`,
+        { cause: error },
+      );
+    }
+    if (error instanceof McpError && connected) {
+      return new AppError('remote-unreachable', `${where} refused ${name} (${error.message}); nothing was sent.`, { cause: error });
+    }
+    return new AppError('remote-unreachable', `${name} runs on ${where}, which cannot be reached right now; nothing was sent.`, { cause: error });
+  }
+}

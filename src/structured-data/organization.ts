@@ -1,0 +1,76 @@
+import type { ContactPointLeaf, OrganizationLeaf, PostalAddressLeaf } from 'schema-dts';
+import type { Lang } from '../content/schema.js';
+import type { StructuredDataSource } from './source.js';
+
+/**
+ * The company as schema.org sees it. There is one Organization node per language, identified
+ * by its home page (`https://example.com/pl/#organization`): contact e-mail and contact page
+ * differ per language, and each language's pages point at their own node.
+ */
+
+/** URL of the language's home page: `/pl/` when it exists, else `/`, else the bare origin. */
+export function homeUrl(ctx: StructuredDataSource, lang: Lang): string {
+  const home = homePath(ctx, lang);
+  return home === undefined ? `${ctx.urls.publicBaseUrl}/` : ctx.urls.pageUrl(home);
+}
+
+/** The path of the language's home page, when the site has one. */
+export function homePath(ctx: StructuredDataSource, lang: Lang): string | undefined {
+  const languageHome = ctx.site.page(`/${lang}/`);
+  if (languageHome?.lang === lang) return languageHome.path;
+  return ctx.site.page('/') === undefined ? undefined : '/';
+}
+
+export function organizationId(ctx: StructuredDataSource, lang: Lang): string {
+  return `${homeUrl(ctx, lang)}#organization`;
+}
+
+/** A short reference for provider, publisher and organizer properties. */
+export function organizationReference(ctx: StructuredDataSource, lang: Lang): OrganizationLeaf {
+  return { '@type': 'Organization', '@id': organizationId(ctx, lang), name: ctx.site.info.company, url: homeUrl(ctx, lang) };
+}
+
+/** The full node: name, address, and every published contact option (this language's first). */
+export function organizationNode(ctx: StructuredDataSource, lang: Lang): OrganizationLeaf {
+  const contact = ctx.site.info.contact[lang];
+  const node: OrganizationLeaf = organizationReference(ctx, lang);
+  if (contact) {
+    node.email = contact.email;
+    node.telephone = contact.phone;
+  }
+  const address = postalAddress(ctx);
+  if (address) node.address = address;
+  const points = contactPoints(ctx, lang);
+  if (points.length > 0) node.contactPoint = points;
+  return node;
+}
+
+function postalAddress(ctx: StructuredDataSource): PostalAddressLeaf | undefined {
+  const address = ctx.site.info.address;
+  if (!address) return undefined;
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: address.street,
+    postalCode: address.postalCode,
+    addressLocality: address.city,
+    addressCountry: address.country,
+  };
+}
+
+function contactPoints(ctx: StructuredDataSource, lang: Lang): ContactPointLeaf[] {
+  const langs = [lang, ...ctx.site.languages.filter((other) => other !== lang)];
+  return langs.flatMap((contactLang): ContactPointLeaf[] => {
+    const contact = ctx.site.info.contact[contactLang];
+    if (!contact) return [];
+    return [
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        email: contact.email,
+        telephone: contact.phone,
+        url: ctx.urls.pageUrl(contact.contactForm),
+        availableLanguage: contactLang,
+      },
+    ];
+  });
+}

@@ -1,0 +1,46 @@
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/http/serve.js';
+import { schemaOrgFor } from '../../src/structured-data/schema-org.js';
+import { validateJsonLdText } from '../../src/structured-data/validate.js';
+import { startTestServer } from '../helpers/context.js';
+import { SAMPLE_SITE } from '../helpers/paths.js';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startTestServer(SAMPLE_SITE);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function elements(node: Node): Element[] {
+  const own = 'tagName' in node ? [node] : [];
+  return [...own, ...('childNodes' in node ? node.childNodes.flatMap(elements) : [])];
+}
+
+/** The text of each JSON-LD script in a served HTML page, as a browser's parser sees it. */
+async function jsonLdOf(path: string): Promise<string[]> {
+  const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+  expect(response.headers.get('content-type')).toContain('text/html');
+  const scripts = elements(parse(await response.text())).filter((element) => element.tagName === 'script');
+  return scripts.map((script) => {
+    expect(script.attrs).toEqual([{ name: 'type', value: 'application/ld+json' }]);
+    return script.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+  });
+}
+
+describe('JSON-LD in the HTML pages', () => {
+  it('embeds each page\'s schema.org object, the one /ask and the feed give, and it passes the rules', async () => {
+    for (const page of server.ctx.site.pages) {
+      const scripts = await jsonLdOf(page.path);
+      expect(scripts, page.path).toHaveLength(1);
+      expect(JSON.parse(scripts[0]!), page.path).toEqual(schemaOrgFor(page, server.ctx));
+      expect(validateJsonLdText(scripts[0]!).valid, page.path).toBe(true);
+    }
+  });
+});
