@@ -6,8 +6,9 @@ import { FIXTURE_CA } from './fixture-site.js';
 import { MINI_SITE } from './paths.js';
 
 /**
- * Stands in for the durable outbox (src/mail, built in another branch) behind the one-call
- * ReportMailer interface: it keeps what it was given, or refuses when told to.
+ * A ReportMailer for scan tests that are not about mail: it keeps what it was given, or refuses
+ * when told to (an outbox that cannot take the report). The report's real path, the durable
+ * outbox and an SMTP server, is tested in scan-tools.test.ts.
  */
 export class RecordingMailer implements ReportMailer {
   readonly sent: ReportMail[] = [];
