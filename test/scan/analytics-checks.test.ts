@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspBlocksTags, euHotSpots, tagDelayers, transport } from '../../src/scan/checks/analytics/site-checks.js';
+import { cspBlocksTags, euHotSpots, legalLinks, replayAndFingerprinting, tagDelayers, transport } from '../../src/scan/checks/analytics/site-checks.js';
 import { consentModeDefaults, deadIds, gtmHygiene, trackingBeforeConsent } from '../../src/scan/checks/analytics/tag-checks.js';
 import { doc, findings, htmlPage, ORIGIN, resource, snapshot } from './snapshot-builder.js';
 
@@ -89,5 +89,20 @@ describe('T9, T10, T13, T17', () => {
     const found = findings(transport, snapshot(page, { kind: 'analytics', resources: { 'http-probe': { ...probe, url: 'http://www.acme-heating.example/' } } }));
     expect(found.map((finding) => finding.severity)).toEqual(['low', 'medium']);
     expect(found[1]!.evidence[0]).toBe(`GET ${ORIGIN}/ -> HTTP 200`);
+  });
+});
+
+describe('T11 and T14', () => {
+  it('T11: session recording without a consent platform is a problem, with one it is information', () => {
+    const hotjar = '<script async src="https://static.hotjar.com/c/hotjar-3344556.js?sv=6"></script>';
+    expect(findings(replayAndFingerprinting, analytics(hotjar))[0]).toMatchObject({ severity: 'medium' });
+    expect(findings(replayAndFingerprinting, analytics(`<script src="https://consent.cookiebot.com/uc.js"></script>${hotjar}`))[0]).toMatchObject({ severity: 'info' });
+  });
+
+  it('T14: asks for a privacy policy link, and an Impressum on a German-language site', () => {
+    const page = htmlPage(doc('', '<main><h1>Heizung</h1><a href="/kontakt/">Kontakt</a></main>', 'de'), { url: 'https://www.heizung-beispiel.de/' });
+    expect(findings(legalLinks, snapshot(page, { kind: 'analytics' })).map((finding) => finding.severity)).toEqual(['high', 'medium']);
+    const legal = htmlPage(doc('', '<main><h1>Heizung</h1><a href="/datenschutz/">Datenschutz</a> <a href="/impressum/">Impressum</a></main>', 'de'), { url: 'https://www.heizung-beispiel.de/' });
+    expect(findings(legalLinks, snapshot(legal, { kind: 'analytics' }))).toEqual([]);
   });
 });
