@@ -21,8 +21,12 @@ const buildMs = performance.now() - started;
 globalThis.gc();
 const after = process.memoryUsage();
 
-function measure(texts) {
-  for (const text of texts.slice(0, 300)) index.search({ text, limit: 8 });
+// Every query is measured once and uncached: warm-up runs on a separate set, and the index
+// keeps answers to repeated queries, which would hide the engine's cost.
+function measure(all) {
+  const distinct = [...new Set(all)];
+  for (const text of distinct.slice(0, 300)) index.search({ text, limit: 8 });
+  const texts = distinct.slice(300);
   const times = texts.map((text) => {
     const start = performance.now();
     index.search({ text, limit: 8 });

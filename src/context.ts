@@ -11,6 +11,11 @@ import { createLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
 import { RemoteTools } from './mcp/remote-tools.js';
+import { systemResolver, type HostResolver } from './scan/net/resolver.js';
+import { PRODUCTION_PORTS, type TargetRules } from './scan/net/target.js';
+import type { ReportMailer } from './scan/report-mail.js';
+import { ScanService } from './scan/scan-service.js';
+import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
 import { SearchIndex } from './search/search-index.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
@@ -35,6 +40,8 @@ export interface AppContext {
   readonly outbox: MailOutbox;
   /** Over stdio, the site's own server, which runs the tools that send mail. */
   readonly remoteTools: RemoteTools;
+  /** Website scans (scan_analytics, scan_ai_visibility, get_scan_result). */
+  readonly scans: ScanService;
   /** Releases what the context holds (store connections, timers). */
   close(): Promise<void>;
 }
@@ -48,6 +55,12 @@ export interface ContextParts {
   readonly random?: () => number;
   /** Who claims outbox files (tests simulate another process). */
   readonly outboxOwner?: OutboxOwner;
+  /** DNS for website scans (tests answer from a table to play public names and rebinding). */
+  readonly resolver?: HostResolver;
+  /** Where scan reports are e-mailed; default: the durable outbox. */
+  readonly reportMailer?: ReportMailer;
+  /** Adjusts the scan limits (tests shorten timeouts and budgets). */
+  readonly scanSettings?: (defaults: ScanSettings) => ScanSettings;
 }
 
 /**
@@ -74,6 +87,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // start; it is not fatal: without a key only the token endpoints answer 503.
   if (config.command === 'serve') await auth.keys.keySet().catch(() => undefined);
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
+  const version = packageInfo().version;
 
   const outbox = new MailOutbox({
     dir: path.join(config.dataDir, 'outbox'),
@@ -90,10 +104,11 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // a desktop machine needs no SMTP account and keeps no outbox.
   if (config.command === 'serve') await outbox.start();
   else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
+  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl: urls.publicBaseUrl, site, outbox });
 
   return {
     config,
-    version: packageInfo().version,
+    version,
     logger,
     clock,
     store,
@@ -105,7 +120,10 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     contentWarnings: warnings,
     outbox,
     remoteTools,
+    scans,
     async close() {
+      // Scans first: a scan that finishes during shutdown still hands its report to the outbox.
+      await scans.close();
       await outbox.close();
       await store.close();
     },
@@ -115,4 +133,41 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
 /** Over HTTP we serve the pages ourselves; over stdio, links point at the real website. */
 function defaultPublicBaseUrl(config: Config, siteUrl: string): string {
   return config.command === 'serve' ? `http://localhost:${config.port}` : new URL(siteUrl).origin;
+}
+
+function createScanService(
+  config: Config,
+  parts: ContextParts,
+  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: SiteContent; outbox: MailOutbox },
+): ScanService {
+  const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds);
+  const settings = parts.scanSettings?.(defaults) ?? defaults;
+  const rules: TargetRules = config.scanAllowPrivateTargets ? { allowPrivate: true, allowedPorts: 'any' } : { allowPrivate: false, allowedPorts: PRODUCTION_PORTS };
+  if (config.scanAllowPrivateTargets) {
+    shared.logger.warn(
+      { option: 'SCAN_ALLOW_PRIVATE_TARGETS' },
+      'SCAN_ALLOW_PRIVATE_TARGETS is ON: website scans may reach loopback and private addresses on any port. This is for tests with local fixture sites; never enable it on a server others can reach.',
+    );
+  }
+  const info = shared.site.info;
+  const contact = info.contact[info.defaultLanguage];
+  return new ScanService({
+    store: shared.store,
+    clock: shared.clock,
+    logger: shared.logger,
+    settings,
+    rules,
+    resolver: parts.resolver ?? systemResolver,
+    mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
+    sender: { company: info.company, contact: [contact?.email, info.siteUrl].filter(Boolean).join(' · ') },
+  });
+}
+
+/** Scan reports go through the durable outbox: accepted once on disk, delivered with retries. */
+function outboxReportMailer(outbox: MailOutbox): ReportMailer {
+  return {
+    async send(mail) {
+      await outbox.enqueue({ kind: 'scan-report', to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
 }

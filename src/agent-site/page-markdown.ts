@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { CORE_SCHEMA, dump } from 'js-yaml';
 import type { Page } from '../content/page.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { SiteUrls } from '../content/site-urls.js';
@@ -22,5 +22,5 @@ export function renderPageMarkdown(page: Page, site: SiteContent, urls: SiteUrls
   if (page.published !== undefined) meta['published'] = page.published;
   const updated = page.updated ?? page.published;
   if (updated !== undefined) meta['updated'] = updated;
-  return `---\n${stringify(meta, { lineWidth: 0 })}---\n\n${page.markdown}\n`;
+  return `---\n${dump(meta, { schema: CORE_SCHEMA, lineWidth: -1, noRefs: true })}---\n\n${page.markdown}\n`;
 }

@@ -329,6 +329,27 @@ export const OPTIONS = {
     description: `The Content-Signal (contentsignals.org) sent with site pages, llms.txt and pricing.md and written in robots.txt: whether AI systems may train on, index and quote the content; ai-train=no also keeps AI training crawlers out in robots.txt. "off" sends none. Default: ${DEFAULT_CONTENT_SIGNAL}.`,
     schema: contentSignal,
   },
+  scanWaitSeconds: {
+    flag: 'scan-wait-seconds',
+    env: 'SCAN_WAIT_SECONDS',
+    hint: 'SECONDS',
+    description:
+      'How long scan_analytics and scan_ai_visibility wait for a scan before answering with a scan id to poll with get_scan_result (0-120). Default: 20.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => value ?? '20')
+      .pipe(z.string().regex(/^\d{1,3}$/, 'must be a whole number of seconds from 0 to 120').transform(Number))
+      .pipe(z.number().int().max(120, 'must be a whole number of seconds from 0 to 120')),
+  },
+  scanAllowPrivateTargets: {
+    flag: 'scan-allow-private-targets',
+    env: 'SCAN_ALLOW_PRIVATE_TARGETS',
+    hint: '1|0',
+    description:
+      'TEST ONLY: let website scans reach loopback and private addresses on any port (for fixture sites). Off by default; logged as a warning when on; never enable in production.',
+    schema: flagBoolean,
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionKey = keyof typeof OPTIONS;

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { CORE_SCHEMA, dump } from 'js-yaml';
 import { z } from 'zod';
 import { ERROR_KINDS } from '../errors.js';
 import { contactOptionsSchema, packageSchema, pageContentSchema, pageSummarySchema, pricingItemSchema, searchResultsSchema, serviceItemSchema, servicesSchema } from '../../tools/schemas.js';
@@ -284,5 +284,5 @@ function withoutSafeIntegerBounds(schema: Json): Json {
 }
 
 export function openApiYaml(document: OpenApiDocument): string {
-  return stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return dump(document, { schema: CORE_SCHEMA, noRefs: true, lineWidth: -1 });
 }

@@ -1,4 +1,5 @@
 import { create, insert, search as oramaSearch, type Orama } from '@orama/orama';
+import { LRUCache } from 'lru-cache';
 import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
 import { analyzeQuery, analyzeText } from './text/analyze.js';
@@ -34,6 +35,12 @@ type PageDatabase = Orama<typeof SCHEMA>;
 const MIN_TYPO_LENGTH = 5;
 /** Orama is asked for more candidates than requested, since we re-rank by query coverage. */
 const CANDIDATE_FACTOR = 4;
+/**
+ * Answers kept for repeated queries. The content never changes while the server runs, so an
+ * answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
+ * the cap, and a hit costs a map lookup instead of two Orama searches.
+ */
+const CACHED_QUERIES = 2_000;
 
 /**
  * What a page contributes to matching beyond Orama's own index, packed into two strings to keep
@@ -57,6 +64,7 @@ export class SearchIndex {
   readonly #databases: ReadonlyMap<Lang, PageDatabase>;
   readonly #pages: ReadonlyMap<string, IndexedPage>;
   readonly #vocabularies: ReadonlyMap<Lang, Vocabulary>;
+  readonly #answers = new LRUCache<string, readonly SearchHit[]>({ max: CACHED_QUERIES });
 
   private constructor(databases: Map<Lang, PageDatabase>, pages: Map<string, IndexedPage>, vocabularies: Map<Lang, Vocabulary>) {
     this.#databases = databases;
@@ -98,7 +106,16 @@ export class SearchIndex {
    * results merged: pages matching more of the query's words first, then pages whose title
    * matches them, then by BM25 score (title weighted above headings above description).
    */
-  search(query: SearchQuery): SearchHit[] {
+  search(query: SearchQuery): readonly SearchHit[] {
+    const key = `${query.lang ?? ''}|${query.type ?? ''}|${query.limit}|${query.text}`;
+    const cached = this.#answers.get(key);
+    if (cached) return cached;
+    const hits = Object.freeze(this.#rank(query));
+    this.#answers.set(key, hits);
+    return hits;
+  }
+
+  #rank(query: SearchQuery): SearchHit[] {
     const langs = query.lang ? [query.lang] : LANGS;
     // A query made only of one language's function words ("o nas", "about us") is in that
     // language and names a page rather than a topic.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROBLEM_CODES } from '../../src/rest/problem.js';
 import { REPO_ROOT } from '../helpers/paths.js';

@@ -1,0 +1,167 @@
+/**
+ * HTTP benchmark, side by side in one run (issue 3): a bare node:http server answering a small
+ * JSON body (the machine's limit), a minimal Express 5 app answering the same (the framework's
+ * ceiling), our server on the sample site, and a minimal stateless MCP server written the SDK's
+ * documented way with one trivial tool. Every server's answer is checked before it is loaded;
+ * cases run in rounds, in rotated order, with autocannon on loopback.
+ *
+ * Targets: /api/v1/page and /api/v1/services >= 80 % of the minimal Express app; /api/v1/search
+ * over 500 rotating distinct queries >= 50 %; POST /mcp tools/call search_site >= 1.5x the minimal
+ * SDK server's trivial tool; p99 under 20 ms (REST) and 60 ms (MCP) at 32 connections.
+ *
+ *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { loadSite } from '../src/content/load-site.js';
+import { seededRandom } from './lib/random.js';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '32' } } });
+const ROUNDS = Number(values.rounds);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const ROOT = path.join(import.meta.dirname, '..');
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface Case {
+  name: string;
+  server: 'bare' | 'express' | 'ours' | 'mcpMinimal';
+  /** The next request to send (rotating queries are different every time). */
+  next: () => Request;
+  /** What a correct answer contains. */
+  expect: string;
+}
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+const toolCall = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+
+/** 500 distinct 1-3 word queries made of words from the sample site's titles and headings. */
+async function sampleQueries(): Promise<string[]> {
+  const { site } = await loadSite(path.join(ROOT, 'content'));
+  const words = [...new Set(site.pages.flatMap((page) => [page.title, ...page.headings]).join(' ').toLowerCase().match(/[\p{L}\d]{4,}/gu) ?? [])].sort();
+  const random = seededRandom(11);
+  const queries = new Set<string>();
+  while (queries.size < 500) {
+    queries.add(Array.from({ length: 1 + Math.floor(random() * 3) }, () => words[Math.floor(random() * words.length)]).join(' '));
+  }
+  return [...queries];
+}
+
+function rotating<T>(items: readonly T[]): () => T {
+  let index = 0;
+  return () => items[index++ % items.length]!;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(command: string[], env: Record<string, string>, ready: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, command, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => chunk.toString().includes(ready) && resolve();
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function check(url: string, testCase: Case): Promise<void> {
+  const request = testCase.next();
+  const response = await fetch(url + request.path, { method: request.method, headers: request.headers, body: request.body });
+  const text = await response.text();
+  if (response.status !== 200 || !text.includes(testCase.expect)) {
+    throw new Error(`${testCase.name}: unexpected answer ${response.status} ${text.slice(0, 200)}`);
+  }
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, testCase: Case, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...testCase.next() }) }],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+}
+
+const queries = await sampleQueries();
+const searchPaths = queries.map((query) => `/api/v1/search?q=${encodeURIComponent(query)}`);
+const mcpSearches = queries.map((query) => toolCall('search_site', { query }));
+const CASES: Case[] = [
+  { name: 'a. node:http /ping', server: 'bare', next: () => ({ method: 'GET', path: '/ping' }), expect: '"ok":true' },
+  { name: 'b. Express 5 /ping', server: 'express', next: () => ({ method: 'GET', path: '/ping' }), expect: '"ok":true' },
+  { name: 'ours GET /api/v1/page', server: 'ours', next: () => ({ method: 'GET', path: '/api/v1/page?url=%2Fpl%2Fuslugi%2Fanalityka-internetowa%2Fwdrozenie-ga4%2F' }), expect: '"markdown"' },
+  { name: 'ours GET /api/v1/services', server: 'ours', next: () => ({ method: 'GET', path: '/api/v1/services?lang=pl' }), expect: '"pricing"' },
+  { name: 'ours GET /api/v1/search (500 queries)', server: 'ours', next: ((next) => () => ({ method: 'GET' as const, path: next() }))(rotating(searchPaths)), expect: '"data"' },
+  { name: 'ours POST /mcp search_site (500 queries)', server: 'ours', next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: MCP_HEADERS, body: next() }))(rotating(mcpSearches)), expect: '"structuredContent"' },
+  { name: 'd. minimal SDK server, trivial tool', server: 'mcpMinimal', next: () => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: toolCall('ping', {}) }), expect: 'pong' },
+];
+
+const servers = {
+  bare: await start([path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
+  express: await start([path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
+  mcpMinimal: await start([path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
+  // The per-IP REST limit (120 a minute) would turn a load test into 429s.
+  ours: await start(['dist/src/cli/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
+};
+try {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const testCase of CASES) await check(servers[testCase.server].url, testCase);
+
+  const results = new Map<string, Figures[]>(CASES.map((testCase) => [testCase.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = CASES.map((_, index) => CASES[(index + round) % CASES.length]!);
+    for (const testCase of order) {
+      const url = servers[testCase.server].url;
+      await load(url, testCase, 2); // warm-up, discarded
+      const figures = await load(url, testCase, SECONDS);
+      results.get(testCase.name)!.push(figures);
+      process.stderr.write(`round ${round + 1} ${testCase.name}: ${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}\n`);
+    }
+  }
+
+  const median = (numbers: number[]) => [...numbers].sort((x, y) => x - y)[Math.floor(numbers.length / 2)]!;
+  const perRound = (name: string, reference: string) => median(results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps));
+  console.log(`\nnode ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
+  console.log('| case | req/s (median) | p50 / p99 ms | errors | / node:http | / Express |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const testCase of CASES) {
+    const figures = results.get(testCase.name)!;
+    console.log(
+      `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
+    );
+  }
+  const mcp = perRound(CASES[5]!.name, CASES[6]!.name);
+  console.log(`\nTargets (median of per-round ratios):`);
+  console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
+  console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
+  console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
+  console.log(`- POST /mcp search_site: ${mcp.toFixed(2)}x the minimal SDK server (>= 1.5)`);
+} finally {
+  for (const { child } of Object.values(servers)) child.kill('SIGTERM');
+}

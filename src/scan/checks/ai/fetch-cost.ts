@@ -1,0 +1,67 @@
+import { problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { headerEvidence, plural, quote } from '../evidence.js';
+
+const HEAVY_HTML_BYTES = 1024 * 1024;
+const COMPRESS_ABOVE_BYTES = 20 * 1024;
+
+export const fetchCost: CheckSpec = {
+  id: 'V15',
+  title: 'Cheap to fetch: fast first byte, compression, few redirects, light HTML',
+  weight: 4,
+  run(snapshot) {
+    const response = snapshot.home.response;
+    const url = snapshot.home.url;
+    const findings: Finding[] = [];
+    if (response.ttfbMs > snapshot.slowResponseMs) {
+      findings.push({
+        severity: 'medium',
+        found: `The home page took ${(response.ttfbMs / 1000).toFixed(1)} s to start answering. Crawlers and assistants fetching live give up on slow pages or fetch fewer of them.`,
+        evidence: [`time to first byte: ${Math.round(response.ttfbMs)} ms (threshold ${snapshot.slowResponseMs} ms)`],
+        fix: 'Cache the HTML (a CDN or full-page cache) so the first byte comes within a few hundred milliseconds.',
+        url,
+      });
+    }
+    if (response.truncated || response.bodyBytes > HEAVY_HTML_BYTES) {
+      findings.push({
+        severity: 'medium',
+        found: `The home page HTML is ${response.truncated ? 'over' : ''} ${(response.bodyBytes / 1024 / 1024).toFixed(1)} MB${response.truncated ? ' (we stopped reading there)' : ''}. Crawlers cut pages off (often at 1-2 MB), so what comes later is not read.`,
+        evidence: [`${response.bodyBytes} bytes read${response.truncated ? ', cut at the scan\'s size cap' : ''}`],
+        fix: 'Move inline data, SVG sprites and scripts out of the HTML; keep the page well under 1 MB.',
+        url,
+      });
+    }
+    if (response.bodyBytes > COMPRESS_ABOVE_BYTES && response.headers['content-encoding'] === undefined) {
+      findings.push({
+        severity: 'low',
+        found: `The ${Math.round(response.bodyBytes / 1024)} KB home page is sent uncompressed.`,
+        evidence: [headerEvidence('Content-Encoding', undefined)],
+        fix: 'Enable gzip or Brotli compression for HTML on the server or CDN.',
+        url,
+      });
+    }
+    const hops = response.redirects;
+    if (hops.length >= 2) {
+      findings.push({
+        severity: 'low',
+        found: `The address goes through ${plural(hops.length, 'redirect')} before the page; each costs crawlers a request.`,
+        evidence: hops.map((hop) => quote(`${hop.status} ${hop.url} -> ${hop.location}`)),
+        fix: 'Redirect straight to the final address in one hop (and link to it directly).',
+        url,
+      });
+    }
+    const downgrade = hops.find((hop) => hop.url.startsWith('https:') && hop.location.startsWith('http:'));
+    if (downgrade !== undefined) {
+      findings.push({
+        severity: 'medium',
+        found: 'A redirect goes from https back to plain http.',
+        evidence: [quote(`${downgrade.status} ${downgrade.url} -> ${downgrade.location}`)],
+        fix: 'Serve the site over https only and redirect http to https, never the reverse.',
+        url,
+      });
+    }
+    return problemsOr(
+      findings,
+      `Home page: first byte in ${Math.round(response.ttfbMs)} ms, ${Math.round(response.bodyBytes / 1024)} KB${response.headers['content-encoding'] === undefined ? '' : ` (${response.headers['content-encoding']})`}, ${plural(hops.length, 'redirect')}.`,
+    );
+  },
+};

@@ -1,0 +1,372 @@
+import { usableResponse } from '../../snapshot.js';
+import { passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { headerEvidence, listing, plural, quote } from '../evidence.js';
+import { hasTrackers, pageTags } from './tag-checks.js';
+import { VENDORS, type DetectedTag, type Vendor } from './tags.js';
+
+/** Markers of "delay JavaScript" optimisers, which hold scripts until the first interaction. */
+const DELAYERS: readonly (readonly [RegExp, string])[] = [
+  [/^rocketlazyloadscript$/, 'WP Rocket "Delay JavaScript execution"'],
+  [/^[0-9a-f]{16,}-text\/javascript$/, 'Cloudflare Rocket Loader'],
+  [/^pmdelayedscript$/, 'Perfmatters "Delay JavaScript"'],
+  [/^litespeed\/javascript$/, 'LiteSpeed Cache "Delay JS"'],
+  [/^(javascript\/blocked|text\/delayscript|delay|lazyload)$/, 'a "delay JavaScript" optimiser'],
+];
+
+export const tagDelayers: CheckSpec = {
+  id: 'T9',
+  title: 'Tags are not held back by "delay JavaScript" optimisers',
+  weight: 4,
+  run(snapshot) {
+    const findings: Finding[] = [];
+    for (const { page, tags } of pageTags(snapshot)) {
+      const delayed = tags.filter((tag) => tag.script !== undefined && delayerOf(tag.script.type, tag.script.attribute('data-type')) !== undefined);
+      if (delayed.length === 0) continue;
+      const by = delayerOf(delayed[0]!.script!.type, delayed[0]!.script!.attribute('data-type'))!;
+      findings.push({
+        severity: 'medium',
+        found: `${listing([...new Set(delayed.map((tag) => VENDORS[tag.vendor].label))])} ${delayed.length === 1 ? 'is' : 'are'} delayed by ${by} until the visitor interacts: visits without a click or scroll are never counted and the consent timing breaks.`,
+        evidence: delayed.slice(0, 3).map((tag) => tag.evidence),
+        fix: 'Exclude googletagmanager.com, the consent platform and other tags from the optimiser\'s "delay JavaScript" list.',
+        url: page.url,
+      });
+    }
+    return problemsOr(findings, 'No tag is delayed by a JavaScript optimiser.');
+  },
+};
+
+function delayerOf(type: string, dataType: string | undefined): string | undefined {
+  if (dataType === 'lazy') return 'Flying Scripts';
+  return DELAYERS.find(([pattern]) => pattern.test(type))?.[1];
+}
+
+/** Hosts a tag needs to load (script-src) and to send data (connect-src). */
+const TAG_HOSTS: Partial<Record<Vendor, { script: readonly string[]; connect: readonly string[] }>> = {
+  gtm: { script: ['www.googletagmanager.com'], connect: ['www.google-analytics.com', 'region1.google-analytics.com', 'www.googletagmanager.com'] },
+  ga4: { script: ['www.googletagmanager.com'], connect: ['www.google-analytics.com', 'region1.google-analytics.com'] },
+  'google-ads': { script: ['www.googletagmanager.com'], connect: ['www.google.com', 'googleads.g.doubleclick.net'] },
+  'meta-pixel': { script: ['connect.facebook.net'], connect: ['www.facebook.com'] },
+  linkedin: { script: ['snap.licdn.com'], connect: ['px.ads.linkedin.com'] },
+  tiktok: { script: ['analytics.tiktok.com'], connect: ['analytics.tiktok.com'] },
+  'bing-uet': { script: ['bat.bing.com'], connect: ['bat.bing.com'] },
+  clarity: { script: ['www.clarity.ms'], connect: ['k.clarity.ms'] },
+  hotjar: { script: ['static.hotjar.com', 'script.hotjar.com'], connect: ['in.hotjar.com'] },
+};
+
+type Policy = ReadonlyMap<string, readonly string[]>;
+
+function parseCsp(value: string): Policy {
+  const directives = new Map<string, readonly string[]>();
+  for (const part of value.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name !== undefined && name !== '' && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}
+
+function sourcesFor(policy: Policy, kind: 'script' | 'connect'): readonly string[] | undefined {
+  return kind === 'script' ? (policy.get('script-src-elem') ?? policy.get('script-src') ?? policy.get('default-src')) : (policy.get('connect-src') ?? policy.get('default-src'));
+}
+
+/** Whether a CSP source list allows https://host (host lists, wildcards, schemes, *). */
+function allows(sources: readonly string[], host: string, pageOrigin: string): boolean {
+  return sources.some((raw) => {
+    const source = raw.toLowerCase();
+    if (source === '*' || source === 'https:' || source === 'http:') return true;
+    if (source === "'self'") return new URL(pageOrigin).hostname === host;
+    const match = /^(?:(https?|wss?):\/\/)?(\*\.)?([^/:]+)(?::(\d+|\*))?(\/.*)?$/.exec(source);
+    if (match === null || source.startsWith("'")) return false;
+    const [, , wildcard, sourceHost] = match;
+    return wildcard !== undefined ? host.endsWith(`.${sourceHost}`) : host === sourceHost;
+  });
+}
+
+export const cspBlocksTags: CheckSpec = {
+  id: 'T10',
+  title: 'Content-Security-Policy lets the tags load and send data',
+  weight: 6,
+  run(snapshot) {
+    const findings: Finding[] = [];
+    let anyPolicy = false;
+    for (const { page, tags } of pageTags(snapshot)) {
+      const policies: { value: string; source: string; reportOnly: boolean }[] = [];
+      const header = page.response.headers['content-security-policy'];
+      if (header !== undefined) policies.push({ value: header, source: 'Content-Security-Policy', reportOnly: false });
+      const reportOnly = page.response.headers['content-security-policy-report-only'];
+      if (reportOnly !== undefined) policies.push({ value: reportOnly, source: 'Content-Security-Policy-Report-Only', reportOnly: true });
+      for (const meta of page.meta.filter((tag) => tag.key === 'content-security-policy')) policies.push({ value: meta.content, source: '<meta http-equiv="Content-Security-Policy">', reportOnly: false });
+      if (policies.length === 0) continue;
+      anyPolicy = true;
+      const vendors = [...new Set(tags.map((tag) => tag.vendor))];
+      for (const policy of policies) {
+        const parsed = parseCsp(policy.value);
+        const strictDynamic = (sourcesFor(parsed, 'script') ?? []).includes("'strict-dynamic'");
+        const blocked: string[] = [];
+        for (const vendor of vendors) {
+          const hosts = TAG_HOSTS[vendor];
+          if (hosts === undefined) continue;
+          const origin = new URL(page.url).origin;
+          const script = sourcesFor(parsed, 'script');
+          if (!strictDynamic && script !== undefined) {
+            for (const host of hosts.script) if (!allows(script, host, origin)) blocked.push(`${VENDORS[vendor].label}: script-src does not allow ${host}`);
+          }
+          const connect = sourcesFor(parsed, 'connect');
+          if (connect !== undefined) {
+            for (const host of hosts.connect.slice(0, 1)) if (!allows(connect, host, origin)) blocked.push(`${VENDORS[vendor].label}: connect-src does not allow ${host}`);
+          }
+        }
+        if (blocked.length === 0) continue;
+        findings.push({
+          severity: policy.reportOnly ? 'info' : 'high',
+          found: policy.reportOnly
+            ? `The report-only Content-Security-Policy would block tags if it were enforced: ${listing(blocked.slice(0, 3))}.`
+            : `The Content-Security-Policy blocks tags the page loads, so they silently collect nothing: ${listing(blocked.slice(0, 3))}.`,
+          evidence: [quote(`${policy.source}: ${policy.value}`, 200), ...blocked.slice(0, 4)],
+          fix: 'Add the tag hosts to script-src and connect-src (see Google\'s CSP guide for GTM/GA4: *.googletagmanager.com, *.google-analytics.com, *.analytics.google.com), or use nonces with \'strict-dynamic\'.',
+          url: page.url,
+        });
+      }
+    }
+    if (!anyPolicy) return passed('No Content-Security-Policy, so nothing blocks the tags.');
+    return problemsOr(findings, 'The Content-Security-Policy allows every tag found.');
+  },
+};
+
+export const replayAndFingerprinting: CheckSpec = {
+  id: 'T11',
+  title: 'Session recording and fingerprinting are disclosed and consented',
+  weight: 3,
+  run(snapshot) {
+    const entries = pageTags(snapshot);
+    const platforms = entries.flatMap((entry) => entry.platforms);
+    const findings: Finding[] = [];
+    const recording = unique(entries.flatMap((entry) => entry.tags).filter((tag) => VENDORS[tag.vendor].class === 'session-replay'));
+    const fingerprinting = unique(entries.flatMap((entry) => entry.tags).filter((tag) => VENDORS[tag.vendor].class === 'fingerprinting'));
+    if (recording.length > 0) {
+      findings.push({
+        severity: platforms.length === 0 ? 'medium' : 'info',
+        found: `Session recording with ${listing(recording.map((tag) => VENDORS[tag.vendor].label))}: visitors' clicks, scrolls and typing are recorded.${platforms.length === 0 ? ' No consent platform was found to ask first.' : ''}`,
+        evidence: recording.slice(0, 3).map((tag) => tag.evidence),
+        fix: 'Load it only after consent, mask form fields, and name it in the privacy policy.',
+        url: recording[0]!.pageUrl,
+      });
+    }
+    if (fingerprinting.length > 0) {
+      findings.push({
+        severity: 'medium',
+        found: `Browser fingerprinting with ${listing(fingerprinting.map((tag) => VENDORS[tag.vendor].label))}: it identifies visitors without cookies, which in the EU needs consent like a cookie does.`,
+        evidence: fingerprinting.slice(0, 3).map((tag) => tag.evidence),
+        fix: 'Use it only for fraud prevention with a legal basis, behind consent otherwise, and disclose it.',
+        url: fingerprinting[0]!.pageUrl,
+      });
+    }
+    return problemsOr(findings, 'No session recording or fingerprinting scripts found.');
+  },
+};
+
+function unique(tags: readonly DetectedTag[]): DetectedTag[] {
+  return [...new Map(tags.map((tag) => [tag.vendor, tag])).values()];
+}
+
+const HOST_CLASSES: readonly (readonly [RegExp, string])[] = [
+  [/googletagmanager|google-analytics|analytics\.google|clarity\.ms|hotjar|plausible|matomo|fullstory|mouseflow|mixpanel|segment\.(com|io)|amplitude/, 'analytics'],
+  [/doubleclick|googleadservices|googlesyndication|facebook\.(net|com)|licdn|linkedin|tiktok|bing\.com|criteo|taboola|outbrain|adnxs|pinterest|twitter|x\.com|snapchat/, 'advertising'],
+  [/cookiebot|cookielaw|onetrust|usercentrics|cookieyes|didomi|iubenda|termly|osano|consensu|cookiefirst|axept/, 'consent'],
+  [/fonts\.(googleapis|gstatic)|typekit|fonts\.bunny/, 'fonts'],
+  [/youtube|vimeo|wistia|vidyard/, 'video'],
+  [/maps\.google|google\.com\/maps|mapbox|openstreetmap/, 'maps'],
+  [/recaptcha|hcaptcha|turnstile|challenges\.cloudflare/, 'captcha'],
+  [/jsdelivr|unpkg|cdnjs|cloudflare|jquery|bootstrapcdn|gstatic/, 'CDN'],
+];
+
+export const thirdPartyInventory: CheckSpec = {
+  id: 'T12',
+  title: 'Third-party hosts the pages load from (informational)',
+  weight: 0,
+  run(snapshot) {
+    const byClass = new Map<string, Set<string>>();
+    for (const page of snapshot.pages) {
+      const own = siteKey(new URL(page.url).hostname);
+      const urls = [...page.scripts.map((script) => script.src), ...page.iframes.map((frame) => frame.src), ...page.stylesheets, ...page.images.map((image) => image.src)];
+      for (const url of urls) {
+        if (url === undefined || url === '') continue;
+        let host: string;
+        try {
+          host = new URL(url).hostname;
+        } catch {
+          continue;
+        }
+        if (siteKey(host) === own) continue;
+        const kind = HOST_CLASSES.find(([pattern]) => pattern.test(url))?.[1] ?? 'other';
+        if (!byClass.has(kind)) byClass.set(kind, new Set());
+        byClass.get(kind)!.add(host);
+      }
+    }
+    const total = [...byClass.values()].reduce((sum, hosts) => sum + hosts.size, 0);
+    if (total === 0) return passed('The pages load nothing from other hosts.');
+    return passed(`${plural(total, 'third-party host')}: ${[...byClass].map(([kind, hosts]) => `${kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`);
+  },
+};
+
+/** The registrable part of a host name, roughly (example.co.uk → example.co.uk, www.example.com → example.com). */
+function siteKey(host: string): string {
+  const labels = host.split('.');
+  const twoLevelSuffix = labels.length >= 3 && /^(co|com|org|net|gov|ac|edu)$/.test(labels.at(-2)!) && labels.at(-1)!.length === 2;
+  return labels.slice(twoLevelSuffix ? -3 : -2).join('.');
+}
+
+export const euHotSpots: CheckSpec = {
+  id: 'T13',
+  title: 'EU privacy hot spots: remote Google Fonts, YouTube, Maps, reCAPTCHA',
+  weight: 5,
+  run(snapshot) {
+    const findings: Finding[] = [];
+    for (const page of snapshot.pages) {
+      const fonts = [...page.stylesheets.filter((href) => /fonts\.googleapis\.com|fonts\.gstatic\.com/.test(href)), ...page.styles.flatMap((css) => [...css.matchAll(/@import\s+(?:url\()?['"]?([^'")\s]*fonts\.googleapis\.com[^'")\s]*)/g)].map((match) => match[1]!))];
+      if (fonts.length > 0) {
+        findings.push({
+          severity: 'medium',
+          found: 'Google Fonts are loaded from Google\'s servers, which sends every visitor\'s IP address to Google without consent. A German court (LG München I, 2022) awarded damages for exactly this.',
+          evidence: fonts.slice(0, 2).map((href) => quote(href)),
+          fix: 'Host the font files yourself (download them and serve them from your own domain).',
+          url: page.url,
+        });
+      }
+      const youtube = page.iframes.filter((frame) => /youtube\.com\/embed\//.test(frame.src));
+      if (youtube.length > 0) {
+        findings.push({
+          severity: 'medium',
+          found: `${plural(youtube.length, 'YouTube video')} embedded from youtube.com, which sets tracking cookies as soon as the page loads.`,
+          evidence: youtube.slice(0, 2).map((frame) => frame.tag),
+          fix: 'Embed from youtube-nocookie.com, or show a preview image that loads the player only after a click (or after consent).',
+          url: page.url,
+        });
+      }
+      const maps = page.iframes.filter((frame) => /google\.[a-z.]+\/maps|maps\.google\./.test(frame.src));
+      if (maps.length > 0) {
+        findings.push({ severity: 'low', found: 'Google Maps is embedded directly, so Google receives visitor data on page load.', evidence: maps.slice(0, 1).map((frame) => frame.tag), fix: 'Load the map after a click or consent (two-click solution), or use a static map image with a link.', url: page.url });
+      }
+      const recaptcha = page.scripts.find((script) => /google\.com\/recaptcha|recaptcha\.net|gstatic\.com\/recaptcha/.test(script.src ?? ''));
+      if (recaptcha !== undefined) {
+        findings.push({ severity: 'low', found: 'Google reCAPTCHA loads on the page; it sends visitor data to Google and needs a mention in the privacy policy (and consent in some readings).', evidence: [recaptcha.tag], fix: 'Load it only on pages with forms, disclose it, or use a privacy-friendly alternative.', url: page.url });
+      }
+    }
+    return problemsOr(findings, 'No remote Google Fonts, youtube.com embeds, Google Maps embeds or reCAPTCHA on the pages read.');
+  },
+};
+
+const PRIVACY_LINK = /privacy|privacidad|prywatno|datenschutz|rodo|gdpr|polityka|confidentialit/i;
+const COOKIE_SETTINGS = /Cookiebot\.renew|Cookiebot\.show|OneTrust\.ToggleInfoDisplay|ot-sdk-show-settings|optanon-show-settings|UC_UI\.show|cky-banner-element|cmplz-manage-consent|cookie[ -]?(settings|preferences|einstellungen)|ustawienia (plików )?cookie|zarządzaj (zgodami|cookies)|manage cookies|didomi\.preferences\.show|__tcfapi\(['"]displayConsentUi/i;
+
+export const legalLinks: CheckSpec = {
+  id: 'T14',
+  title: 'Privacy policy, cookie settings and (in DE/AT) Impressum links',
+  weight: 6,
+  run(snapshot) {
+    const findings: Finding[] = [];
+    const anchors = snapshot.pages.flatMap((page) => page.anchors);
+    const privacy = anchors.find((anchor) => PRIVACY_LINK.test(`${anchor.href} ${anchor.text}`));
+    if (privacy === undefined) {
+      findings.push({ severity: 'high', found: 'No link to a privacy policy was found. The GDPR requires one, and Google\'s and Meta\'s ad terms require it wherever their tags run.', evidence: [`${plural(anchors.length, 'link')} checked on ${plural(snapshot.pages.length, 'page')}`], fix: 'Link the privacy policy from the footer of every page.', url: snapshot.home.url });
+    }
+    const platforms = pageTags(snapshot).flatMap((entry) => entry.platforms);
+    if (platforms.length > 0 && !snapshot.pages.some((page) => COOKIE_SETTINGS.test(page.html))) {
+      findings.push({ severity: 'low', found: 'No link or button to change cookie choices later was found; withdrawing consent must be as easy as giving it (GDPR art. 7(3)).', evidence: [`consent platform: ${platforms[0]!.name}; no cookie-settings link`], fix: 'Add a "Cookie settings" link in the footer that reopens the consent banner.', url: snapshot.home.url });
+    }
+    const host = new URL(snapshot.home.url).hostname;
+    const germanSpeaking = /^(de|at)\b/i.test(snapshot.home.lang ?? '') || /\.(de|at)$/.test(host);
+    if (germanSpeaking && !anchors.some((anchor) => /impressum|imprint/i.test(`${anchor.href} ${anchor.text}`))) {
+      findings.push({ severity: 'medium', found: 'The site is German-language or on a .de/.at domain but has no Impressum link, which German and Austrian law require.', evidence: [`<html lang="${snapshot.home.lang ?? ''}">, host ${host}`], fix: 'Link an Impressum page from every page (usually the footer).', url: snapshot.home.url });
+    }
+    return problemsOr(findings, `Privacy policy linked${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', with a way to change cookie choices' : ''}.`);
+  },
+};
+
+export const conversionPlumbing: CheckSpec = {
+  id: 'T15',
+  title: 'Conversion paths can be measured: phone and e-mail links, forms on site and labelled',
+  weight: 4,
+  run(snapshot) {
+    const findings: Finding[] = [];
+    const anchors = snapshot.pages.flatMap((page) => page.anchors);
+    const tel = anchors.filter((anchor) => /^tel:/i.test(anchor.href)).length;
+    const mail = anchors.filter((anchor) => /^mailto:/i.test(anchor.href)).length;
+    if (tel === 0 && mail === 0) {
+      findings.push({ severity: 'low', found: 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.', evidence: [`${plural(anchors.length, 'link')} on ${plural(snapshot.pages.length, 'page')}, none tel: or mailto:`], fix: 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.', url: snapshot.home.url });
+    }
+    for (const page of snapshot.pages) {
+      const own = siteKey(new URL(page.url).hostname);
+      for (const form of page.forms) {
+        let host = '';
+        try {
+          host = new URL(form.action).hostname;
+        } catch {
+          continue;
+        }
+        if (/^https?:/.test(form.action) && siteKey(host) !== own) {
+          findings.push({ severity: 'low', found: `A form sends its data to another site (${host}); submissions there are invisible to the site's analytics unless that service reports back.`, evidence: [quote(form.tag)], fix: 'Track the submission (a thank-you page on your own site, or the service\'s conversion events) and name the service in the privacy policy.', url: page.url });
+        }
+        if (form.unlabeledFields > 0) {
+          findings.push({ severity: 'low', found: `A form has ${plural(form.unlabeledFields, 'field')} without a label: harder to fill in and to measure field by field.`, evidence: [quote(form.tag)], fix: 'Give every field a <label for> (or aria-label).', url: page.url });
+        }
+      }
+    }
+    return problemsOr(findings, `${plural(tel, 'tel: link')} and ${plural(mail, 'mailto: link')}; forms post to the site itself with labelled fields.`);
+  },
+};
+
+export const firstPartyTagging: CheckSpec = {
+  id: 'T16',
+  title: 'First-party (server-side) tagging (informational)',
+  weight: 0,
+  run(snapshot) {
+    const entries = pageTags(snapshot);
+    const custom = entries.flatMap((entry) => entry.tags).find((tag) => tag.vendor === 'gtm' && tag.kind === 'loader' && tag.script?.src !== undefined && !/googletagmanager\.com/.test(tag.script.src));
+    const configured = entries.flatMap((entry) => entry.page.scripts).find((script) => /server_container_url|transport_url/.test(script.code));
+    if (custom !== undefined) return passed(`GTM is served from the site's own host (server-side tagging): ${custom.evidence}.`);
+    if (configured !== undefined) return passed(`Tags send data through a server container (${quote(/(server_container_url|transport_url)[^,}]*/.exec(configured.code)?.[0] ?? '', 100)}).`);
+    if (!hasTrackers(entries)) return passed('No tags, so first-party tagging does not apply.');
+    return problemsOr(
+      [
+        {
+          severity: 'info',
+          found: 'Tags load from and send to third-party hosts. Server-side tagging on your own subdomain keeps more data (ad blockers, browser limits) and gives you control over what leaves; optional.',
+          evidence: ['no GTM on a first-party host, no server_container_url'],
+          fix: 'Consider a server-side GTM container on a subdomain such as metrics.example.com.',
+          url: snapshot.home.url,
+        },
+      ],
+      '',
+    );
+  },
+};
+
+export const transport: CheckSpec = {
+  id: 'T17',
+  title: 'HTTPS everywhere: site, redirects, HSTS and tag URLs',
+  weight: 6,
+  run(snapshot) {
+    const findings: Finding[] = [];
+    const home = snapshot.home;
+    if (home.url.startsWith('http:')) {
+      findings.push({ severity: 'high', found: 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.', evidence: [`final address ${home.url}`], fix: 'Serve the site over https and redirect every http address to it.', url: home.url });
+    } else {
+      if (home.response.headers['strict-transport-security'] === undefined) {
+        findings.push({ severity: 'low', found: 'No Strict-Transport-Security header, so browsers may still try http first.', evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: 'Send Strict-Transport-Security: max-age=31536000; includeSubDomains.', url: home.url });
+      }
+      const probe = usableResponse(snapshot.resources.get('http-probe'), 'the http:// address');
+      if ('response' in probe) {
+        const location = probe.response.redirects[0]?.location ?? probe.response.headers.location ?? '';
+        if (!(probe.response.status >= 300 && probe.response.status < 400 && location.startsWith('https:'))) {
+          findings.push({ severity: 'medium', found: 'The plain http:// address does not redirect to https://, so visits and links to it stay unencrypted (and are measured as another site).', evidence: [`GET ${probe.response.requestedUrl} -> HTTP ${probe.response.status}${location === '' ? '' : ` Location: ${location}`}`], fix: 'Redirect every http:// request to the same https:// address with a 301.', url: probe.response.requestedUrl });
+        }
+      }
+      const insecure = pageTags(snapshot).flatMap((entry) => entry.tags).filter((tag) => tag.script?.src?.startsWith('http:'));
+      if (insecure.length > 0) {
+        findings.push({ severity: 'high', found: 'Tags are loaded over http:// on an https page; browsers block them as mixed content, so they never run.', evidence: insecure.slice(0, 3).map((tag) => tag.evidence), fix: 'Load every tag over https://.', url: home.url });
+      }
+    }
+    return problemsOr(findings, 'The site, its redirects and its tags use https, with HSTS.');
+  },
+};
+

@@ -1,0 +1,38 @@
+/**
+ * Evidence is text from the scanned site: untrusted data that ends up in front of a model and
+ * in an e-mail. It is quoted, never interpreted (security.md D39): control characters are
+ * dropped, invisible and direction-changing characters are shown as escapes (so hidden text
+ * cannot hide), whitespace is collapsed, and every quote is short.
+ */
+export const EVIDENCE_MAX = 240;
+
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+export function quote(text: string, max = EVIDENCE_MAX): string {
+  const cleaned = text
+    .replace(CONTROL, '')
+    .replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned.length <= max ? cleaned : `${cleaned.slice(0, max - 1)}…`;
+}
+
+export function headerEvidence(name: string, value: string | undefined): string {
+  return quote(`${name}: ${value ?? '(absent)'}`);
+}
+
+export function lineEvidence(file: string, lineNumber: number, line: string): string {
+  return quote(`${file} line ${lineNumber}: ${line.trim()}`);
+}
+
+/** "a, b and c" */
+export function listing(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

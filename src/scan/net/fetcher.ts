@@ -1,0 +1,302 @@
+import { performance } from 'node:perf_hooks';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { fetch, type Agent } from 'undici';
+import { createGuardedAgent } from './guarded-agent.js';
+import type { HostResolver } from './resolver.js';
+import { checkTargetUrl, TargetRefusal, type TargetRules } from './target.js';
+
+/** The fetcher's limits; defaults in scan-settings.ts, recorded in docs/scans.md. */
+export interface FetchSettings {
+  /** Sent on every request, and nothing else identifies us: no cookies, no credentials. */
+  readonly userAgent: string;
+  readonly connectTimeoutMs: number;
+  /** Total time for one request, redirects included, from the first byte sent to the last byte read. */
+  readonly requestTimeoutMs: number;
+  /** Body bytes kept after decompression; the rest is cut off and the response marked truncated. */
+  readonly maxBodyBytes: number;
+  readonly maxRedirects: number;
+  /** Requests in flight at once, per scan. */
+  readonly concurrency: number;
+  /** Requests per scan, every redirect hop counted. */
+  readonly requestBudget: number;
+  /** An extra CA certificate (PEM) to trust besides the system's; only tests set it, for https fixture sites. */
+  readonly trustedCa?: string;
+}
+
+export interface FetchOptions {
+  /** The Accept header; HTML by default. */
+  readonly accept?: string;
+  /** false: return a redirect response as it is (used to see whether http:// redirects to https://). */
+  readonly followRedirects?: boolean;
+}
+
+export interface RedirectHop {
+  readonly url: string;
+  readonly status: number;
+  readonly location: string;
+}
+
+export interface FetchedResponse {
+  readonly requestedUrl: string;
+  readonly finalUrl: string;
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The media type without parameters, lower case ('' when absent). */
+  readonly mediaType: string;
+  /** The decoded body, '' when the content type is not text (images, archives: never read). */
+  readonly body: string;
+  /** Decompressed bytes read (at most maxBodyBytes). */
+  readonly bodyBytes: number;
+  readonly truncated: boolean;
+  readonly bodySkipped: boolean;
+  readonly redirects: readonly RedirectHop[];
+  /** Time to the final response's headers, and to its last byte read. */
+  readonly ttfbMs: number;
+  readonly totalMs: number;
+}
+
+export type FailureKind = 'refused' | 'timeout' | 'unreachable' | 'too-many-redirects' | 'budget';
+
+/** A request that produced no response. `message` is safe to show: it never names an internal address. */
+export interface FetchFailure {
+  readonly kind: FailureKind;
+  readonly message: string;
+  readonly redirects: readonly RedirectHop[];
+}
+
+export type FetchOutcome = { readonly ok: true; readonly response: FetchedResponse } | { readonly ok: false; readonly failure: FetchFailure };
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|[\w.+-]+\+(xml|json)|javascript|x-javascript|manifest\+json)$)/;
+
+/**
+ * The only way a scan reaches the network. Every request and every redirect hop is checked
+ * against the target rules (scheme, port, host) and goes through the guarded agent (the
+ * address actually connected to). Redirects are followed by hand, at most `maxRedirects`.
+ * Nothing but our fixed User-Agent and the Accept header is sent. Failures come back as
+ * values, never thrown, so that a check can say "not verified: the request timed out".
+ */
+export class Fetcher {
+  readonly #agent: Agent;
+  readonly #limit: LimitFunction;
+  #requests = 0;
+
+  constructor(
+    private readonly settings: FetchSettings,
+    private readonly rules: TargetRules,
+    resolver: HostResolver,
+    /** Aborted when the scan as a whole runs out of time. */
+    private readonly scanSignal: AbortSignal,
+    /** Called after each request (each hop), for progress reports. */
+    private readonly onRequest: () => void = () => {},
+  ) {
+    this.#agent = createGuardedAgent({
+      policy: rules,
+      resolver,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      // A backstop only: the request deadline (an AbortSignal) is what ends a slow request.
+      responseTimeoutMs: settings.requestTimeoutMs + 1_000,
+      ...(settings.trustedCa === undefined ? {} : { trustedCa: settings.trustedCa }),
+    });
+    this.#limit = pLimit(settings.concurrency);
+  }
+
+  /** Requests made so far (each redirect hop counts). */
+  get requestCount(): number {
+    return this.#requests;
+  }
+
+  fetch(url: string | URL, options: FetchOptions = {}): Promise<FetchOutcome> {
+    return this.#limit(() => this.#fetchFollowing(String(url), options));
+  }
+
+  /** Closes every connection at once (a tarpit must not keep a socket after the scan). */
+  async close(): Promise<void> {
+    await this.#agent.destroy();
+  }
+
+  async #fetchFollowing(requestedUrl: string, options: FetchOptions): Promise<FetchOutcome> {
+    const redirects: RedirectHop[] = [];
+    const seen = new Set<string>();
+    const signal = AbortSignal.any([this.scanSignal, AbortSignal.timeout(this.settings.requestTimeoutMs)]);
+    let current = requestedUrl;
+    for (;;) {
+      let url: URL;
+      try {
+        url = checkTargetUrl(current, this.rules);
+      } catch (error) {
+        const reason = error instanceof TargetRefusal ? error.message : 'the address cannot be scanned';
+        const message = redirects.length === 0 ? reason : `redirected to an address that cannot be scanned: ${reason}`;
+        return failed('refused', message, redirects);
+      }
+      if (seen.has(url.href)) return failed('too-many-redirects', 'the redirects go round in a loop', redirects);
+      seen.add(url.href);
+      if (this.#requests >= this.settings.requestBudget) return failed('budget', "the scan's request budget was used up before this request", redirects);
+      this.#requests += 1;
+
+      const hop = await this.#fetchOnce(url, options, signal, redirects, requestedUrl);
+      this.onRequest();
+      if ('failure' in hop) return hop;
+      if (!('redirect' in hop)) return hop;
+      redirects.push(hop.redirect);
+      if (options.followRedirects === false) {
+        return { ok: true, response: { ...hop.response, redirects: [...redirects] } };
+      }
+      if (redirects.length > this.settings.maxRedirects) {
+        return failed('too-many-redirects', `more than ${this.settings.maxRedirects} redirects`, redirects);
+      }
+      current = hop.redirect.location;
+    }
+  }
+
+  async #fetchOnce(
+    url: URL,
+    options: FetchOptions,
+    signal: AbortSignal,
+    redirects: readonly RedirectHop[],
+    requestedUrl: string,
+  ): Promise<FetchOutcome | { redirect: RedirectHop; response: FetchedResponse }> {
+    const started = performance.now();
+    let response;
+    try {
+      response = await fetch(url, {
+        method: 'GET',
+        redirect: 'manual',
+        dispatcher: this.#agent,
+        signal,
+        headers: { 'user-agent': this.settings.userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      });
+    } catch (error) {
+      return this.#failure(error, signal, redirects);
+    }
+    const ttfbMs = performance.now() - started;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const mediaType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const location = headers.location;
+    if (REDIRECT_STATUSES.has(response.status) && location !== undefined) {
+      await response.body?.cancel().catch(() => {});
+      let next: string;
+      try {
+        next = new URL(location, url).href;
+      } catch {
+        return failed('unreachable', 'the site answered with a redirect to an invalid address', redirects);
+      }
+      const redirect = { url: url.href, status: response.status, location: next };
+      const elapsed = performance.now() - started;
+      return {
+        redirect,
+        response: {
+          requestedUrl, finalUrl: url.href, status: response.status, headers, mediaType, body: '', bodyBytes: 0,
+          truncated: false, bodySkipped: true, redirects: [], ttfbMs, totalMs: elapsed,
+        },
+      };
+    }
+
+    const readable = mediaType === '' || TEXT_TYPES.test(mediaType);
+    let body = '';
+    let bodyBytes = 0;
+    let truncated = false;
+    if (readable && response.body) {
+      try {
+        const read = await readCapped(response.body, this.settings.maxBodyBytes);
+        bodyBytes = read.bytes.byteLength;
+        truncated = read.truncated;
+        body = decode(read.bytes, headers['content-type']);
+      } catch (error) {
+        return this.#failure(error, signal, redirects);
+      }
+    } else {
+      await response.body?.cancel().catch(() => {});
+    }
+    return {
+      ok: true,
+      response: {
+        requestedUrl,
+        finalUrl: url.href,
+        status: response.status,
+        headers,
+        mediaType,
+        body,
+        bodyBytes,
+        truncated,
+        bodySkipped: !readable,
+        redirects: [...redirects],
+        ttfbMs,
+        totalMs: performance.now() - started,
+      },
+    };
+  }
+
+  #failure(error: unknown, signal: AbortSignal, redirects: readonly RedirectHop[]): FetchOutcome {
+    if (signal.aborted) {
+      const seconds = Math.round(this.settings.requestTimeoutMs / 100) / 10;
+      return failed('timeout', this.scanSignal.aborted ? 'the scan stopped (its time was up, or the server is shutting down) before this request finished' : `no complete answer within ${seconds} s`, redirects);
+    }
+    const codes = errorCodes(error);
+    if (codes.includes('SCAN_BLOCKED_ADDRESS')) return failed('refused', 'this address does not lead to a public website', redirects);
+    if (codes.includes('SCAN_LOOKUP_TIMEOUT') || codes.includes('UND_ERR_CONNECT_TIMEOUT')) return failed('timeout', 'the connection could not be made in time', redirects);
+    if (codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
+      return failed('timeout', 'the site stopped answering', redirects);
+    }
+    if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return failed('unreachable', 'the domain name does not resolve', redirects);
+    const tls = codes.find((code) => /^(CERT_|ERR_TLS_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|HOSTNAME_MISMATCH|ERR_SSL_)/.test(code));
+    if (tls !== undefined) return failed('unreachable', `the secure connection failed (${tls})`, redirects);
+    // Connection refused, reset, unreachable network: the details (addresses, ports) stay in here.
+    return failed('unreachable', 'the site could not be reached', redirects);
+  }
+}
+
+function failed(kind: FailureKind, message: string, redirects: readonly RedirectHop[]): FetchOutcome {
+  return { ok: false, failure: { kind, message, redirects: [...redirects] } };
+}
+
+/** Every `code` along an error's cause chain (undici wraps the socket error in "fetch failed"). */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = current.cause;
+  }
+  return codes;
+}
+
+/** Reads a (decompressed) body stream up to `limit` bytes, then cancels it. */
+async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = limit - total;
+    if (value.byteLength > room) {
+      chunks.push(value.subarray(0, room));
+      total += room;
+      truncated = true;
+      await reader.cancel().catch(() => {});
+      break;
+    }
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  return { bytes: Buffer.concat(chunks, total), truncated };
+}
+
+function decode(bytes: Uint8Array, contentType: string | undefined): string {
+  const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+  if (charset !== undefined) {
+    try {
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      // An unknown charset label: UTF-8 is the best guess for the web.
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}

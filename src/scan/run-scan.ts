@@ -1,0 +1,96 @@
+import { performance } from 'node:perf_hooks';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log/logger.js';
+import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
+import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
+import { notVerified, type CheckResult, type CheckSpec } from './checks/check.js';
+import { collect } from './collect.js';
+import { Fetcher } from './net/fetcher.js';
+import type { HostResolver } from './net/resolver.js';
+import type { TargetRules } from './net/target.js';
+import { buildResult, unverifiableResult, type ScanResult } from './scan-result.js';
+import type { ScanSettings } from './scan-settings.js';
+import type { ScanKind } from './snapshot.js';
+
+export interface ScanProgress {
+  readonly stage: string;
+  readonly requests_done: number;
+  readonly requests_planned: number;
+}
+
+export interface RunScanOptions {
+  readonly kind: ScanKind;
+  readonly url: URL;
+  readonly settings: ScanSettings;
+  readonly rules: TargetRules;
+  readonly resolver: HostResolver;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly onProgress: (progress: ScanProgress) => void;
+  /** Aborts the scan early (server shutdown); what was collected by then is still checked. */
+  readonly signal?: AbortSignal;
+}
+
+export function checksFor(kind: ScanKind): readonly CheckSpec[] {
+  return kind === 'analytics' ? ANALYTICS_CHECKS : AI_VISIBILITY_CHECKS;
+}
+
+/**
+ * One scan from start to result: collect the site through a fresh guarded fetcher, run every
+ * check of the kind on the snapshot, score. Bounded by the scan deadline: requests still open
+ * then are aborted and their checks come out as not verified. Never throws for anything the
+ * site does; a check that fails on unexpected input is reported as not verified and logged.
+ */
+export async function runScan(options: RunScanOptions): Promise<ScanResult> {
+  const { settings, kind } = options;
+  const started = performance.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), settings.scanDeadlineMs);
+  let stage = 'starting';
+  let planned = 1;
+  const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
+  const fetcher: Fetcher = new Fetcher(settings.fetch, options.rules, options.resolver, signal, () => {
+    options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) });
+  });
+  let collected;
+  try {
+    collected = await collect({
+      kind,
+      url: options.url,
+      fetcher,
+      slowResponseMs: settings.slowResponseMs,
+      now: options.clock.now(),
+      onStage: (next, more) => {
+        stage = next;
+        planned = fetcher.requestCount + more;
+        options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: planned });
+      },
+    });
+  } finally {
+    clearTimeout(timer);
+    await fetcher.close();
+  }
+  options.onProgress({ stage: 'running the checks', requests_done: fetcher.requestCount, requests_planned: fetcher.requestCount });
+  const checks = checksFor(kind);
+  const facts = {
+    kind,
+    url: options.url.href,
+    finalUrl: collected.ok ? collected.snapshot.home.url : options.url.href,
+    requests: fetcher.requestCount,
+    durationMs: performance.now() - started,
+    finishedAt: options.clock.now(),
+  };
+  if (!collected.ok) return unverifiableResult(facts, collected.reason, collected.evidence, checks);
+  const snapshot = collected.snapshot;
+  const results = checks.map((spec) => ({ spec, result: runCheck(spec, () => spec.run(snapshot), options.logger) }));
+  return buildResult(facts, results);
+}
+
+function runCheck(spec: CheckSpec, run: () => CheckResult, logger: Logger): CheckResult {
+  try {
+    return run();
+  } catch (error) {
+    logger.error({ err: error, check: spec.id }, 'scan check failed on unexpected input');
+    return notVerified('The check could not handle what the site returned; this has been logged for us to fix.');
+  }
+}

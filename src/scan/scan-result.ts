@@ -1,0 +1,149 @@
+import type { CheckResult, CheckSpec, Severity } from './checks/check.js';
+import { quote } from './checks/evidence.js';
+import { MIN_VERIFIED_SHARE, score, type Grade } from './score.js';
+import type { ScanKind } from './snapshot.js';
+
+export interface Problem {
+  readonly check: string;
+  readonly title: string;
+  readonly severity: Severity;
+  readonly found: string;
+  readonly evidence: string[];
+  readonly fix: string;
+  readonly url?: string;
+}
+
+export interface NotVerified {
+  readonly check: string;
+  readonly title: string;
+  readonly reason: string;
+}
+
+export interface Passed {
+  readonly check: string;
+  readonly title: string;
+  readonly found: string;
+}
+
+export interface ReportEmail {
+  /** The address, partly masked (the result can be read by anyone holding the scan id). */
+  readonly to: string;
+  readonly status: 'queued' | 'not_sent';
+  readonly note: string;
+}
+
+/** A finished scan, as get_scan_result and the scan tools return it and the report e-mail tells it. */
+export interface ScanResult {
+  readonly kind: ScanKind;
+  readonly url: string;
+  readonly final_url: string;
+  /** graded: score and grade are set. could_not_verify: the site could not be read as a crawler would. */
+  readonly outcome: 'graded' | 'could_not_verify';
+  readonly score: number | null;
+  readonly grade: Grade | null;
+  readonly summary: string;
+  readonly problems: Problem[];
+  readonly not_verified: NotVerified[];
+  readonly passed: Passed[];
+  readonly requests: number;
+  readonly duration_ms: number;
+  readonly finished_at: string;
+  readonly report_email?: ReportEmail;
+}
+
+const SEVERITY_ORDER: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+export interface ScanFacts {
+  readonly kind: ScanKind;
+  readonly url: string;
+  readonly finalUrl: string;
+  readonly requests: number;
+  readonly durationMs: number;
+  readonly finishedAt: number;
+}
+
+/** Turns check results into the result: problems by severity, not-verified and passed lists, score. */
+export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpec; result: CheckResult }[]): ScanResult {
+  const problems: Problem[] = [];
+  const notVerified: NotVerified[] = [];
+  const passed: Passed[] = [];
+  for (const { spec, result } of results) {
+    if (result.status === 'passed') passed.push({ check: spec.id, title: spec.title, found: result.found });
+    else if (result.status === 'not_verified') notVerified.push({ check: spec.id, title: spec.title, reason: result.reason });
+    else {
+      for (const finding of result.findings) {
+        problems.push({
+          check: spec.id,
+          title: spec.title,
+          severity: finding.severity,
+          found: finding.found,
+          evidence: finding.evidence.map((line) => quote(line)),
+          fix: finding.fix,
+          ...(finding.url === undefined ? {} : { url: finding.url }),
+        });
+      }
+    }
+  }
+  problems.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
+  const scored = score(results);
+  const base = {
+    kind: facts.kind,
+    url: facts.url,
+    final_url: facts.finalUrl,
+    problems,
+    not_verified: notVerified,
+    passed,
+    requests: facts.requests,
+    duration_ms: Math.round(facts.durationMs),
+    finished_at: new Date(facts.finishedAt).toISOString(),
+  };
+  if (scored.verifiedShare < MIN_VERIFIED_SHARE) {
+    const { kind, url, final_url, ...details } = base;
+    return {
+      kind,
+      url,
+      final_url,
+      outcome: 'could_not_verify',
+      score: null,
+      grade: null,
+      summary: `Too few checks could be run (${Math.round(scored.verifiedShare * 100)}% of the score's weight), so the site is not graded; see not_verified for why.`,
+      ...details,
+    };
+  }
+  const { kind, url, final_url, ...details } = base;
+  return { kind, url, final_url, outcome: 'graded', score: scored.score, grade: scored.grade, summary: summarise(scored, problems, notVerified), ...details };
+}
+
+/** The result of a scan whose home page could not be read (blocked, unreachable, not HTML). */
+export function unverifiableResult(facts: ScanFacts, reason: string, evidence: readonly string[], checks: readonly CheckSpec[]): ScanResult {
+  return {
+    kind: facts.kind,
+    url: facts.url,
+    final_url: facts.finalUrl,
+    outcome: 'could_not_verify',
+    score: null,
+    grade: null,
+    summary: reason,
+    problems: [],
+    not_verified: checks.map((spec) => ({ check: spec.id, title: spec.title, reason: evidence.length === 0 ? reason : `${reason} Evidence: ${evidence.map((line) => quote(line)).join('; ')}` })),
+    passed: [],
+    requests: facts.requests,
+    duration_ms: Math.round(facts.durationMs),
+    finished_at: new Date(facts.finishedAt).toISOString(),
+  };
+}
+
+function summarise(scored: ReturnType<typeof score>, problems: readonly Problem[], notVerified: readonly NotVerified[]): string {
+  const counts = SEVERITY_ORDER.filter((severity) => severity !== 'info')
+    .map((severity) => [severity, problems.filter((problem) => problem.severity === severity).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([severity, count]) => `${count} ${severity}`);
+  const info = problems.filter((problem) => problem.severity === 'info').length;
+  const parts = [
+    counts.length === 0 ? 'no problems' : `problems: ${counts.join(', ')}`,
+    info > 0 ? `${info} for information` : '',
+    notVerified.length > 0 ? `${notVerified.length} could not be verified` : '',
+  ].filter(Boolean);
+  const cap = scored.cappedByCritical ? ' A critical problem caps the grade at D.' : '';
+  return `Grade ${scored.grade} (${scored.score}/100): ${parts.join('; ')}.${cap}`;
+}

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
+import { DAY_MS, type LimitRule } from '../limits/limit-rule.js';
+import { consumeQuotas } from '../limits/quota.js';
+import type { Logger } from '../log/logger.js';
+import type { Store } from '../store/store.js';
+import { quotaIdentity } from '../mail/email-address.js';
+import type { HostResolver } from './net/resolver.js';
+import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
+import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
+import { runScan, type ScanProgress } from './run-scan.js';
+import type { ReportEmail, ScanResult } from './scan-result.js';
+import type { ScanSettings } from './scan-settings.js';
+import type { ScanKind } from './snapshot.js';
+
+/** The contract's scan limits, shared by both scan tools, with or without a token. */
+export const SCANS_PER_ADDRESS_PER_DAY = 2;
+export const SCANS_PER_DAY = 30;
+/** Scans one requester (agent, or client address) may have running at once (security.md H79). */
+export const RUNNING_SCANS_PER_REQUESTER = 2;
+
+/** What get_scan_result (and a scan tool that ran out of time) answers. */
+export interface ScanStatus {
+  readonly scan_id: string;
+  readonly status: 'running' | 'done' | 'failed';
+  readonly kind: ScanKind;
+  readonly url: string;
+  readonly started_at: string;
+  readonly progress?: ScanProgress;
+  readonly poll_after_seconds?: number;
+  readonly result?: ScanResult;
+  readonly error?: string;
+}
+
+/** The job as kept in the store (shared by instances: any of them can answer get_scan_result). */
+interface ScanJob {
+  readonly id: string;
+  readonly kind: ScanKind;
+  readonly url: string;
+  readonly startedAt: number;
+  readonly status: 'running' | 'done' | 'failed';
+  readonly progress: ScanProgress;
+  readonly result?: ScanResult;
+  readonly error?: string;
+}
+
+export interface ScanServiceDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly settings: ScanSettings;
+  readonly rules: TargetRules;
+  readonly resolver: HostResolver;
+  /** Absent while no e-mail delivery is wired: results then say the report was not sent. */
+  readonly mailer: ReportMailer | undefined;
+  readonly sender: ReportSender;
+}
+
+const ID_PATTERN = /^scan_[A-Za-z0-9_-]{22}$/;
+const POLL_AFTER_SECONDS = 5;
+/** A job still "running" this long after its deadline was abandoned (its process stopped). */
+const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * Starts scans, keeps their state in the store, and answers for them. A scan runs in the
+ * process that accepted it; its progress and result go to the store under an unguessable id
+ * (128 random bits), kept 24 hours, so any instance can answer get_scan_result.
+ */
+export class ScanService {
+  readonly #running = new Set<Promise<unknown>>();
+  readonly #runningBy = new Map<string, number>();
+  readonly #stopping = new AbortController();
+
+  constructor(private readonly deps: ScanServiceDeps) {}
+
+  /**
+   * Checks the target and the limits, starts the scan, and waits for it up to the call budget.
+   * Answers the finished result, or the running status with its id to poll.
+   */
+  async scan(kind: ScanKind, url: string, email: string, requester = 'local'): Promise<ScanStatus> {
+    const { finished, scanId } = await this.start(kind, url, email, requester);
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.deps.settings.callBudgetMs);
+      timer.unref();
+    });
+    const status = await Promise.race([finished, budget]);
+    clearTimeout(timer);
+    return status ?? (await this.get(scanId));
+  }
+
+  /**
+   * Starts a scan and returns at once; `finished` settles with the final status. `requester`
+   * names who asks (the agent, or the client's address) for the limit on scans running at once.
+   */
+  async start(kind: ScanKind, rawUrl: string, email: string, requester = 'local'): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
+    const { deps } = this;
+    const url = await this.#checkTarget(rawUrl);
+    if (this.#stopping.signal.aborted) {
+      throw new AppError('unavailable', 'The server is shutting down; nothing was started. Try again in a minute.', { retryAfterSeconds: 60 });
+    }
+    if (this.#running.size >= deps.settings.maxConcurrentScans) {
+      throw new AppError('unavailable', 'Too many scans are running on this server right now; nothing was started and nothing counted against your limit.', { retryAfterSeconds: 30 });
+    }
+    if ((this.#runningBy.get(requester) ?? 0) >= RUNNING_SCANS_PER_REQUESTER) {
+      throw new AppError('rate-limited', `You already have ${RUNNING_SCANS_PER_REQUESTER} scans running; follow them with get_scan_result and start another when one is done. Nothing was counted against your limit.`, { retryAfterSeconds: 30 });
+    }
+    await consumeQuotas(deps.store, deps.clock, quotaRules(email));
+
+    const job: ScanJob = {
+      id: `scan_${randomBytes(16).toString('base64url')}`,
+      kind,
+      url: url.href,
+      startedAt: deps.clock.now(),
+      status: 'running',
+      progress: { stage: 'queued', requests_done: 0, requests_planned: 1 },
+    };
+    await this.#save(job);
+    deps.logger.info({ scanId: job.id, kind, host: url.host }, 'scan started');
+    this.#runningBy.set(requester, (this.#runningBy.get(requester) ?? 0) + 1);
+    const finished = this.#execute(job, url, email);
+    this.#running.add(finished);
+    void finished.finally(() => {
+      this.#running.delete(finished);
+      const left = (this.#runningBy.get(requester) ?? 1) - 1;
+      if (left <= 0) this.#runningBy.delete(requester);
+      else this.#runningBy.set(requester, left);
+    });
+    return { scanId: job.id, finished };
+  }
+
+  /** The scan's status, progress and (when done) result. */
+  async get(scanId: string): Promise<ScanStatus> {
+    const missing = new AppError('not-found', 'No scan with this id. Results are kept for 24 hours; start a new scan with scan_analytics or scan_ai_visibility.', { field: 'scan_id' });
+    if (!ID_PATTERN.test(scanId)) throw missing;
+    const raw = await this.deps.store.get(jobKey(scanId));
+    if (raw === undefined) throw missing;
+    const job = JSON.parse(raw) as ScanJob;
+    if (job.status === 'running' && this.deps.clock.now() > job.startedAt + this.deps.settings.scanDeadlineMs + ABANDONED_AFTER_MS) {
+      return { ...view(job), status: 'failed', error: 'The scan was interrupted (the server restarted). Start a new scan.' };
+    }
+    return view(job);
+  }
+
+  /** Waits for every scan this process is running (tests; see also close). */
+  async drain(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
+  }
+
+  /**
+   * Graceful shutdown: no new scans; running ones get `graceMs` to finish, then their open
+   * requests are aborted and they finish with what they collected (saved as usual).
+   */
+  async close(graceMs = 10_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+      timer.unref();
+    });
+    await Promise.race([this.drain(), grace]);
+    clearTimeout(timer);
+    this.#stopping.abort();
+    await this.drain();
+  }
+
+  async #checkTarget(rawUrl: string): Promise<URL> {
+    try {
+      const url = checkTargetUrl(rawUrl, this.deps.rules);
+      await checkTargetAddresses(url, this.deps.rules, this.deps.resolver);
+      return url;
+    } catch (error) {
+      if (!(error instanceof TargetRefusal)) throw error;
+      if (error.reason === 'invalid-url') throw new AppError('invalid-argument', `url: ${error.message}`, { field: 'url' });
+      if (error.reason === 'unresolvable') throw new AppError('remote-unreachable', `url: ${error.message}`, { field: 'url' });
+      throw new AppError('target-not-allowed', `url: ${error.message}. Only public websites on ports 80 and 443 can be scanned.`, { field: 'url', extra: { reason: error.reason } });
+    }
+  }
+
+  async #execute(job: ScanJob, url: URL, email: string): Promise<ScanStatus> {
+    const { deps } = this;
+    // Progress writes are chained so that a slow store never lets an older state overwrite a newer one.
+    let writes: Promise<void> = Promise.resolve();
+    const write = (next: ScanJob) => {
+      writes = writes.then(() => this.#save(next)).catch((error: unknown) => deps.logger.warn({ err: error, scanId: job.id }, 'scan progress not saved'));
+      return writes;
+    };
+    let final: ScanJob;
+    try {
+      const result = await runScan({
+        kind: job.kind,
+        url,
+        settings: deps.settings,
+        rules: deps.rules,
+        resolver: deps.resolver,
+        clock: deps.clock,
+        logger: deps.logger,
+        onProgress: (progress) => void write({ ...job, progress }),
+        signal: this.#stopping.signal,
+      });
+      const reportEmail = await this.#mail(job.id, result, email);
+      final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
+      deps.logger.info({ scanId: job.id, outcome: result.outcome, grade: result.grade, requests: result.requests, ms: result.duration_ms }, 'scan finished');
+    } catch (error) {
+      deps.logger.error({ err: error, scanId: job.id }, 'scan failed unexpectedly');
+      final = { ...job, status: 'failed', error: 'The scan failed unexpectedly on our side. It has been logged; try again later.' };
+    }
+    await write(final);
+    return view(final);
+  }
+
+  async #mail(scanId: string, result: ScanResult, email: string): Promise<ReportEmail> {
+    const to = maskEmail(email);
+    if (this.deps.mailer === undefined) {
+      return { to, status: 'not_sent', note: 'E-mail delivery is not set up on this server, so the report was not sent; this result is the full report.' };
+    }
+    try {
+      await this.deps.mailer.send({ to: email, subject: reportSubject(result), text: renderReport(result, this.deps.sender, scanId) });
+      return { to, status: 'queued', note: 'The full report is on its way to this address (plain text; check the spam folder if it does not arrive).' };
+    } catch (error) {
+      this.deps.logger.error({ err: error, scanId }, 'scan report could not be queued for e-mail');
+      return { to, status: 'not_sent', note: 'The report could not be queued for e-mail right now; this result is the full report.' };
+    }
+  }
+
+  async #save(job: ScanJob): Promise<void> {
+    await this.deps.store.set(jobKey(job.id), JSON.stringify(job), this.deps.settings.resultTtlMs);
+  }
+}
+
+function jobKey(id: string): string {
+  return `scan:job:${id}`;
+}
+
+function quotaRules(email: string): LimitRule[] {
+  return [
+    { key: `quota:scan:email:${quotaIdentity(email)}`, limit: SCANS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS, description: `${SCANS_PER_ADDRESS_PER_DAY} scans per e-mail address per day` },
+    { key: 'quota:scan:total', limit: SCANS_PER_DAY, windowMs: DAY_MS, description: `${SCANS_PER_DAY} scans per day in total, across both scan tools` },
+  ];
+}
+
+function view(job: ScanJob): ScanStatus {
+  return {
+    scan_id: job.id,
+    status: job.status,
+    kind: job.kind,
+    url: job.url,
+    started_at: new Date(job.startedAt).toISOString(),
+    ...(job.status === 'running' ? { progress: job.progress, poll_after_seconds: POLL_AFTER_SECONDS } : {}),
+    ...(job.result === undefined ? {} : { result: job.result }),
+    ...(job.error === undefined ? {} : { error: job.error }),
+  };
+}

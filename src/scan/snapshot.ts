@@ -1,0 +1,57 @@
+import type { FetchedResponse, FetchOutcome } from './net/fetcher.js';
+import { detectBlock, type BlockSign } from './site/block-detection.js';
+import type { HtmlPage } from './site/html-page.js';
+
+export type ScanKind = 'analytics' | 'ai_visibility';
+
+/** The files a scan fetches besides HTML pages, by purpose. */
+export type ResourceName =
+  | 'robots'
+  | 'llms'
+  | 'llms-well-known'
+  | 'sitemap'
+  | 'sitemap-child'
+  | 'markdown-negotiated'
+  | 'markdown-twin'
+  | 'http-probe'
+  | 'api-catalog'
+  | 'protected-resource'
+  | 'mcp-server-card';
+
+export interface FetchedResource {
+  readonly url: string;
+  readonly outcome: FetchOutcome;
+  readonly block: BlockSign | undefined;
+}
+
+/** Everything a scan collected; the checks read only this (no network access of their own). */
+export interface ScanSnapshot {
+  readonly kind: ScanKind;
+  readonly requestedUrl: string;
+  readonly home: HtmlPage;
+  /** The home page first, then the inner pages fetched (an internal link, hreflang alternates). */
+  readonly pages: readonly HtmlPage[];
+  /** Alternate-language versions of the home page that were fetched, by their URL. */
+  readonly alternates: ReadonlyMap<string, HtmlPage | FetchedResource>;
+  readonly resources: ReadonlyMap<ResourceName, FetchedResource>;
+  readonly slowResponseMs: number;
+  /** When the scan ran (for freshness), epoch milliseconds. */
+  readonly now: number;
+}
+
+export function fetchedResource(url: string, outcome: FetchOutcome): FetchedResource {
+  return { url, outcome, block: outcome.ok ? detectBlock(outcome.response) : undefined };
+}
+
+/**
+ * A resource's response, or why a check cannot use it: not fetched (the budget ran out), the
+ * request failed, or the site answered with a challenge. The reason becomes "not verified".
+ */
+export function usableResponse(resource: FetchedResource | undefined, what: string): { response: FetchedResponse } | { reason: string } {
+  if (resource === undefined) return { reason: `${what} was not fetched (the scan's time or request budget ran out)` };
+  if (!resource.outcome.ok) return { reason: `${what} could not be fetched: ${resource.outcome.failure.message}` };
+  if (resource.block !== undefined) {
+    return { reason: `the site answered our request for ${what} with a ${resource.block.kind === 'challenge' ? 'bot challenge' : 'refusal'} (${resource.block.evidence}), so what crawlers get could not be verified` };
+  }
+  return { response: resource.outcome.response };
+}

@@ -1,0 +1,231 @@
+import type http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/context.js';
+import type { ScanResult } from '../../src/scan/scan-result.js';
+import type { ScanKind } from '../../src/scan/snapshot.js';
+import { FixedClock } from '../helpers/clock.js';
+import { startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
+import { scanTestContext } from '../helpers/scan-context.js';
+import {
+  aiSearchBlockedSite,
+  brokenJsonLdSite,
+  challengedSite,
+  cleanSite,
+  duplicateTagSite,
+  hugePageSite,
+  noRobotsSite,
+  redirectChainSite,
+  retiredUaSite,
+  slowSite,
+  spaShellSite,
+  tagsBeforeConsentSite,
+} from './fixtures/websites.js';
+
+/**
+ * Each fixture website is a realistic case with the findings a person should get for it. The
+ * scans run through the application's scan service, as the tools call it, against sites on
+ * loopback (the test-only SCAN_ALLOW_PRIVATE_TARGETS mode).
+ */
+let ctx: AppContext;
+const sites: FixtureSite[] = [];
+let emails = 0;
+
+beforeAll(async () => {
+  ctx = await scanTestContext({ clock: new FixedClock(Date.parse('2026-11-21T12:00:00Z')) });
+});
+afterAll(async () => {
+  await ctx.close();
+  await Promise.all(sites.map((site) => site.close()));
+});
+
+async function serve(routes: Routes | ((origin: string) => Routes), options: { tls?: boolean } = {}): Promise<FixtureSite> {
+  const site = await startFixtureSite(routes, options);
+  sites.push(site);
+  return site;
+}
+
+/** Scans the site and returns the finished result (every call from a new address: quotas are tested elsewhere). */
+async function scan(kind: ScanKind, site: FixtureSite, path = '/'): Promise<ScanResult> {
+  emails += 1;
+  const { finished } = await ctx.scans.start(kind, site.origin + path, `owner${emails}@acme-heating.co.uk`);
+  const status = await finished;
+  expect(status.status).toBe('done');
+  return status.result!;
+}
+
+const ids = (result: ScanResult, severities: readonly string[] = ['critical', 'high', 'medium', 'low']) =>
+  [...new Set(result.problems.filter((problem) => severities.includes(problem.severity)).map((problem) => problem.check))];
+const problemsOf = (result: ScanResult, check: string) => result.problems.filter((problem) => problem.check === check);
+const notVerified = (result: ScanResult) => result.not_verified.map((entry) => entry.check);
+
+describe('a clean site', () => {
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await serve(cleanSite, { tls: true });
+  });
+
+  it('grades A for AI visibility with no problem above information', async () => {
+    const result = await scan('ai_visibility', site);
+    expect(ids(result), JSON.stringify(result.problems, null, 1)).toEqual([]);
+    expect(result).toMatchObject({ outcome: 'graded', grade: 'A', score: 100 });
+    expect(result.passed.map((entry) => entry.check)).toEqual(expect.arrayContaining(['V1', 'V2', 'V3', 'V4', 'V6', 'V7', 'V8', 'V9', 'V10', 'V11', 'V12', 'V13', 'V14', 'V15', 'V18']));
+  });
+
+  it('lists only the browser-only and network-bound checks as not verified', async () => {
+    const result = await scan('ai_visibility', site);
+    expect(notVerified(result)).toEqual(['V5', 'V9b']);
+  });
+
+  it('grades A for analytics: GTM and GA4 with Cookiebot and Consent Mode v2 done right', async () => {
+    const result = await scan('analytics', site);
+    expect(ids(result), JSON.stringify(result.problems, null, 1)).toEqual([]);
+    expect(result).toMatchObject({ outcome: 'graded', grade: 'A' });
+    const found = Object.fromEntries(result.passed.map((entry) => [entry.check, entry.found]));
+    expect(found.T1).toContain('Google Tag Manager GTM-K7PQ2ZX');
+    expect(found.T1).toContain('Google Analytics 4 G-8R2KJ4QX1L');
+    expect(found.T5).toContain('Cookiebot');
+    expect(found.T6).toContain('all four keys');
+    expect(notVerified(result)).toEqual(['T3b', 'T7b', 'T8', 'T11b', 'T15b']);
+  });
+});
+
+describe('the same tag twice', () => {
+  it('reports the doubled GTM container and GA4 configuration as double counting', async () => {
+    const result = await scan('analytics', await serve(duplicateTagSite));
+    const duplicates = problemsOf(result, 'T3');
+    expect(duplicates.map((problem) => problem.found)).toEqual([
+      expect.stringMatching(/^Google Tag Manager GTM-K7PQ2ZX is loaded 2 times/),
+      expect.stringMatching(/^Google Analytics 4 G-8R2KJ4QX1L is configured 2 times/),
+    ]);
+    expect(duplicates.every((problem) => problem.severity === 'high')).toBe(true);
+    expect(duplicates[0]!.evidence).toHaveLength(2);
+  });
+});
+
+describe('a retired Universal Analytics property', () => {
+  it('says nothing is measured, caps the grade, and names the UA id', async () => {
+    const result = await scan('analytics', await serve(retiredUaSite));
+    expect(problemsOf(result, 'T1')[0]).toMatchObject({ severity: 'critical' });
+    expect(problemsOf(result, 'T2')[0]!.found).toContain('UA-48213377-1');
+    expect(problemsOf(result, 'T2')[0]!.evidence[0]).toContain("ga('create', 'UA-48213377-1'");
+    expect(['D', 'F']).toContain(result.grade);
+  });
+});
+
+describe('tags before consent', () => {
+  it('names Meta Pixel and LinkedIn loaded as ordinary scripts next to the consent banner', async () => {
+    const result = await scan('analytics', await serve(tagsBeforeConsentSite));
+    const [early] = problemsOf(result, 'T7');
+    expect(early).toMatchObject({ severity: 'high' });
+    expect(early!.found).toContain('Meta Pixel 123456789012345');
+    expect(early!.found).toContain('LinkedIn Insight Tag');
+    expect(early!.found).toContain('CookieYes');
+    expect(early!.evidence.join('\n')).toContain("fbq('init', '123456789012345')");
+  });
+
+  it('leaves the Consent Mode default to the consent platform, which only a browser can confirm', async () => {
+    const result = await scan('analytics', await serve(tagsBeforeConsentSite));
+    expect(result.not_verified.find((entry) => entry.check === 'T6')?.reason).toContain('CookieYes');
+  });
+});
+
+describe('robots.txt blocking the AI search crawlers', () => {
+  it('is critical, quotes the deciding lines, and caps the grade at D', async () => {
+    const result = await scan('ai_visibility', await serve(aiSearchBlockedSite));
+    const [search, training] = problemsOf(result, 'V2');
+    expect(search).toMatchObject({ severity: 'critical' });
+    expect(search!.found).toMatch(/blocks 3 of the AI search crawlers: OAI-SearchBot .*Claude-SearchBot .*PerplexityBot/);
+    expect(search!.evidence[0]).toBe('OAI-SearchBot (its own group) is disallowed on / by robots.txt line 7: Disallow: /');
+    expect(training).toMatchObject({ severity: 'info' });
+    expect(training!.found).toContain('GPTBot');
+    expect(result.grade).toBe('D');
+    expect(result.score).toBe(59);
+    expect(result.summary).toContain('A critical problem caps the grade at D');
+  });
+});
+
+describe('no robots.txt', () => {
+  it('is a low problem for V1 while every crawler stays allowed', async () => {
+    const result = await scan('ai_visibility', await serve(noRobotsSite, { tls: true }));
+    expect(problemsOf(result, 'V1')[0]).toMatchObject({ severity: 'low' });
+    expect(problemsOf(result, 'V1')[0]!.evidence[0]).toMatch(/robots\.txt -> HTTP 404$/);
+    expect(result.passed.find((entry) => entry.check === 'V2')?.found).toBe('No robots.txt, so every AI crawler may read the whole site.');
+    expect(problemsOf(result, 'V8')[0]).toMatchObject({ severity: 'low', found: expect.stringContaining('robots.txt does not name it') });
+    expect(result.grade).toBe('A');
+  });
+});
+
+describe('an SPA shell', () => {
+  it('is critical: without JavaScript the page is empty to AI crawlers', async () => {
+    const result = await scan('ai_visibility', await serve(spaShellSite));
+    expect(problemsOf(result, 'V9')[0]).toMatchObject({ severity: 'critical' });
+    expect(problemsOf(result, 'V9')[0]!.evidence[0]).toBe('<div id="root"></div>');
+    expect(['D', 'F']).toContain(result.grade);
+  });
+});
+
+describe('broken JSON-LD', () => {
+  it('reports the block that does not parse and the malformed offer', async () => {
+    const result = await scan('ai_visibility', await serve(brokenJsonLdSite));
+    const problems = problemsOf(result, 'V10');
+    expect(problems[0]).toMatchObject({ severity: 'high', found: expect.stringContaining('does not parse') });
+    expect(problems[0]!.evidence[1]).toContain('"url": "');
+    const offer = problems.find((problem) => problem.severity === 'medium' && problem.found.includes('incomplete or malformed'));
+    expect(offer?.evidence).toEqual(
+      expect.arrayContaining([
+        '$.offers.price: "price" must be a number such as 3900 or "3900.00", without a currency symbol or thousands separator.',
+        '$.offers.priceCurrency: "priceCurrency" must be a three-letter ISO 4217 code such as PLN or EUR.',
+      ]),
+    );
+  });
+});
+
+describe('a site behind a bot challenge', () => {
+  it.each(['ai_visibility', 'analytics'] as const)('is "could not verify" for %s, not a bad grade', async (kind) => {
+    const result = await scan(kind, await serve(challengedSite));
+    expect(result).toMatchObject({ outcome: 'could_not_verify', score: null, grade: null, problems: [], passed: [] });
+    expect(result.summary).toContain('bot challenge');
+    expect(result.not_verified[0]!.reason).toContain('cf-mitigated: challenge');
+  });
+});
+
+describe('a slow site', () => {
+  const stalled: http.ServerResponse[] = [];
+  afterEach(() => {
+    for (const res of stalled.splice(0)) res.destroy();
+  });
+
+  it('flags the slow first byte and reports the file that never answered as not verified, still grading the rest', async () => {
+    const slowCtx = await scanTestContext({ settings: { slowResponseMs: 300 } });
+    const site = await serve((origin) => slowSite(origin, 400, stalled), { tls: true });
+    const { finished } = await slowCtx.scans.start('ai_visibility', `${site.origin}/`, 'owner@acme-heating.co.uk');
+    const result = (await finished).result!;
+    await slowCtx.close();
+    expect(problemsOf(result, 'V15')[0]!.found).toMatch(/took 0\.\d s to start answering/);
+    for (const check of ['V1', 'V2', 'V3']) {
+      expect(result.not_verified.find((entry) => entry.check === check)?.reason).toBe('robots.txt could not be fetched: no complete answer within 0.8 s');
+    }
+    expect(result.outcome).toBe('graded');
+  });
+});
+
+describe('a huge page', () => {
+  it('reads the page up to the size cap and says it was cut', async () => {
+    const result = await scan('ai_visibility', await serve(hugePageSite));
+    const heavy = problemsOf(result, 'V15').find((problem) => problem.found.includes('MB'));
+    expect(heavy).toMatchObject({ severity: 'medium' });
+    expect(heavy!.evidence[0]).toBe(`${2 * 1024 * 1024} bytes read, cut at the scan's size cap`);
+    expect(result.outcome).toBe('graded');
+  });
+});
+
+describe('a redirect chain', () => {
+  it('follows it to the page and lists every hop', async () => {
+    const site = await serve(redirectChainSite);
+    const result = await scan('ai_visibility', site);
+    expect(result.final_url).toBe(`${site.origin}/en/`);
+    const chain = problemsOf(result, 'V15').find((problem) => problem.found.includes('redirects'));
+    expect(chain!.found).toContain('3 redirects');
+    expect(chain!.evidence).toEqual([`301 ${site.origin}/ -> ${site.origin}/start`, `302 ${site.origin}/start -> ${site.origin}/en`, `301 ${site.origin}/en -> ${site.origin}/en/`]);
+  });
+});
