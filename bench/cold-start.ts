@@ -1,5 +1,5 @@
 /**
- * stdio cold start: from spawning `node dist/src/cli/main.js` (the sample site) to the answer to
+ * stdio cold start: from spawning `node dist/bin/main.js` (the sample site) to the answer to
  * tools/list, against a bare `node -e` that prints one line, interleaved in the same run so
  * machine noise hits both alike. Target (issue 2): under 400 ms.
  *   npm run build && npx tsx bench/cold-start.ts [runs]
@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const CLI = path.join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const CLI = path.join(import.meta.dirname, '..', 'dist', 'bin', 'main.js');
 const runs = Number(process.argv[2] ?? 20);
 
 const messages = [

@@ -127,7 +127,7 @@ const servers = {
   express: await start([path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
   mcpMinimal: await start([path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
   // The per-IP REST limit (120 a minute) would turn a load test into 429s.
-  ours: await start(['dist/src/cli/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
+  ours: await start(['dist/bin/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
 };
 try {
   await new Promise((resolve) => setTimeout(resolve, 1500));

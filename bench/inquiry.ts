@@ -18,7 +18,7 @@ import { serveHttp } from '../src/http/serve.js';
 import { MailOutbox } from '../src/mail/mail-outbox.js';
 
 const ROOT = path.join(import.meta.dirname, '..');
-const CLI = path.join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const CLI = path.join(ROOT, 'dist', 'bin', 'main.js');
 const MINI_SITE = path.join(ROOT, 'test', 'fixtures', 'sites', 'mini');
 const count = Number(process.argv[2] ?? 300);
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeSyntheticSite } from './lib/synthetic-site.js';
 
-const CLI = path.join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const CLI = path.join(import.meta.dirname, '..', 'dist', 'bin', 'main.js');
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 
 async function rssOf(pid: number): Promise<number> {

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 
 const node22 = execFileSync('scripts/node22.sh', { encoding: 'utf8' }).trim();
-const server = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port', '0'], {
+const server = spawn(process.execPath, ['dist/bin/main.js', 'serve', '--port', '0'], {
   env: { ...process.env, LOG_LEVEL: 'info' },
   stdio: ['ignore', 'ignore', 'pipe'],
 });

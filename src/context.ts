@@ -16,7 +16,7 @@ import { PRODUCTION_PORTS, type TargetRules } from './scan/net/target.js';
 import type { ReportMailer } from './scan/report-mail.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
-import { SearchIndex } from './search/search-index.js';
+import { LazySearchIndex, type PageSearch } from './search/lazy-search-index.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 
@@ -30,7 +30,7 @@ export interface AppContext {
   readonly store: Store;
   readonly site: SiteContent;
   readonly urls: SiteUrls;
-  readonly search: SearchIndex;
+  readonly search: PageSearch;
   /** llms.txt and pricing.md, rendered once. */
   readonly documents: readonly SiteDocument[];
   /** The authorization server: keys, token signing and verification, its addresses. */
@@ -64,7 +64,7 @@ export interface ContextParts {
 }
 
 /**
- * The composition root: loads and validates the content, builds the search index and the
+ * The composition root: loads and validates the content, prepares the search index and the
  * generated documents, and wires the shared parts. Throws ContentError when the site cannot be
  * served at all.
  */
@@ -75,7 +75,9 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   for (const warning of warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
 
   const urls = new SiteUrls(config.publicBaseUrl ?? defaultPublicBaseUrl(config, site.info.siteUrl), site.info.siteUrl);
-  const search = SearchIndex.build(site.pages);
+  const search = new LazySearchIndex(site.pages);
+  // The HTTP server builds the index before it takes requests; stdio on the first search.
+  if (config.command === 'serve') search.warm();
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
   const auth = new AgentAuth(
     { publicBaseUrl: urls.publicBaseUrl, signingKey: config.signingKey, previousSigningKey: config.previousSigningKey, dataDir: config.dataDir },

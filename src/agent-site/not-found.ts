@@ -2,7 +2,7 @@ import type { Page } from '../content/page.js';
 import type { Lang } from '../content/schema.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { SiteUrls } from '../content/site-urls.js';
-import type { SearchIndex } from '../search/search-index.js';
+import type { PageSearch } from '../search/lazy-search-index.js';
 import { escapeHtml } from './html-text.js';
 import { FRAME_LABELS } from './labels.js';
 import type { SiteFrame } from './site-frame.js';
@@ -10,7 +10,7 @@ import type { SiteFrame } from './site-frame.js';
 export interface NotFoundParts {
   readonly site: SiteContent;
   readonly urls: SiteUrls;
-  readonly search: SearchIndex;
+  readonly search: PageSearch;
   readonly frame: SiteFrame;
 }
 

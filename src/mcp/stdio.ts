@@ -15,6 +15,12 @@ export async function serveStdio(ctx: AppContext, input: NodeJS.ReadableStream =
   // The SDK transport does not watch for end of input; a desktop client closing the pipe means
   // the session is over.
   input.once('end', () => void server.close());
+  // Nor for the client closing our stdout: writing to it then fails with EPIPE, which would
+  // otherwise crash the process with a stack trace instead of ending the session quietly.
+  output.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') ctx.logger.error({ err: error }, 'stdout failed');
+    void server.close();
+  });
   await server.connect(transport);
   ctx.logger.info('serving MCP over stdio');
   await closed;

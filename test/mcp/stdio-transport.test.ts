@@ -87,3 +87,17 @@ describe('the stdio process', () => {
     expect(await exited).toBe(0);
   });
 });
+
+describe('a client that goes away', () => {
+  it('ends the session quietly when the client closes our stdout before we answer', async () => {
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const child = spawn(process.execPath, [BUILT_CLI], { env: { PATH: process.env.PATH ?? '', CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'error' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.destroy();
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.end(`${initialize}\n`);
+    expect(await exited).toBe(0);
+    expect(stderr).not.toContain('EPIPE');
+  });
+});
