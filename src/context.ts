@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AgentAuth } from './auth/agent-auth.js';
 import { renderSiteDocuments, type SiteDocument } from '../resources/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
@@ -32,6 +33,8 @@ export interface AppContext {
   readonly search: PageSearch;
   /** llms.txt and pricing.md, rendered once. */
   readonly documents: readonly SiteDocument[];
+  /** The authorization server: keys, token signing and verification, its addresses. */
+  readonly auth: AgentAuth;
   readonly contentWarnings: readonly ContentWarning[];
   /** The durable mail outbox: every mail the server sends goes through it. */
   readonly outbox: MailOutbox;
@@ -76,6 +79,15 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // The HTTP server builds the index before it takes requests; stdio on the first search.
   if (config.command === 'serve') search.warm();
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
+  const auth = new AgentAuth(
+    { publicBaseUrl: urls.publicBaseUrl, signingKey: config.signingKey, previousSigningKey: config.previousSigningKey, dataDir: config.dataDir },
+    store,
+    clock,
+    logger,
+  );
+  // Over HTTP, load (or generate) the signing key now, so that a problem shows in the log at
+  // start; it is not fatal: without a key only the token endpoints answer 503.
+  if (config.command === 'serve') await auth.keys.keySet().catch(() => undefined);
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
   const version = packageInfo().version;
 
@@ -106,6 +118,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     urls,
     search,
     documents: renderSiteDocuments(site, urls),
+    auth,
     contentWarnings: warnings,
     outbox,
     remoteTools,

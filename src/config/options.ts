@@ -198,6 +198,24 @@ export const OPTIONS = {
       .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'must be a redis:// or rediss:// URL')
       .optional(),
   },
+  signingKey: {
+    flag: 'signing-key',
+    env: 'SIGNING_KEY',
+    hint: 'JWK|PEM|FILE',
+    secret: true,
+    description:
+      'The ES256 (EC P-256) private key that signs tokens: a JWK, a PEM key, or the path of a file holding either. Give every instance the same key. Default: generated once and kept in the data directory.',
+    schema: z.string().min(1).optional(),
+  },
+  previousSigningKey: {
+    flag: 'previous-signing-key',
+    env: 'PREVIOUS_SIGNING_KEY',
+    hint: 'JWK|PEM|FILE',
+    secret: true,
+    description:
+      'During a key rotation, the key used before (private or public): still published and accepted, never used to sign. Same forms as --signing-key.',
+    schema: z.string().min(1).optional(),
+  },
   trustProxyHops: {
     flag: 'trust-proxy-hops',
     env: 'TRUST_PROXY_HOPS',

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { authRouter } from '../auth/auth-router.js';
 import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import { createAgentSite } from '../agent-site/agent-site.js';
 import { discoveryRoutes } from '../agent-site/discovery-routes.js';
@@ -22,6 +23,7 @@ export function createApp(ctx: AppContext): express.Express {
 
   const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
 
+  app.use(authRouter(ctx));
   app.use('/mcp', mcpEndpoint(ctx));
   app.use('/api/v1', restApi(ctx));
   app.use(askEndpoint(ctx));

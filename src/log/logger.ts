@@ -28,6 +28,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
           '*.redisUrl',
           'signingKey',
           '*.signingKey',
+          'previousSigningKey',
+          '*.previousSigningKey',
           'cursorSecret',
           '*.cursorSecret',
         ],

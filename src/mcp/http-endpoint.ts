@@ -1,8 +1,12 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
+import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 import type { AppContext } from '../context.js';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
+import { ALL_TOOLS } from '../../tools/index.js';
+import type { ToolDefinition } from '../../tools/tool.js';
 import { createMcpServerFactory } from './mcp-server.js';
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
@@ -12,10 +16,11 @@ export const MCP_BODY_LIMIT = '256kb';
  * `POST /mcp`: stateless Streamable HTTP. Each request gets a new Server and transport (sharing
  * them across requests leaks responses between clients, CVE-2026-25536), JSON replies instead of
  * SSE, and no session ids. GET and DELETE answer 405: there is no stream to resume and no session
- * to end. Host and Origin are checked first (DNS-rebinding protection).
+ * to end. Host and Origin are checked first (DNS-rebinding protection), then the bearer token
+ * if one was sent: the caller's `agent` is who it identifies.
  */
-export function mcpEndpoint(ctx: AppContext): express.Router {
-  const createServer = createMcpServerFactory(ctx);
+export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
+  const createServer = createMcpServerFactory(ctx, tools);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
 
@@ -29,12 +34,30 @@ export function mcpEndpoint(ctx: AppContext): express.Router {
     });
     res.status(204).end();
   });
-  router.post('/', express.json({ limit: MCP_BODY_LIMIT, type: ['application/json', 'application/*+json'] }), async (req, res) => {
+  const { urls } = ctx.auth;
+  // A token is optional; a token that is sent must be valid and meant for this tool server.
+  const authentication = bearerAuthentication(
+    ctx.auth,
+    { audience: [urls.mcpResource], metadataUrl: urls.resourceMetadataUrl(urls.mcpResource) },
+    {
+      invalid: (_req, res, challenge) => {
+        res.status(401).set({ 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' }).json({ error: 'invalid_token', error_description: INVALID_TOKEN_DESCRIPTION });
+      },
+      unavailable: (_req, res) => {
+        res
+          .status(503)
+          .set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS))
+          .json({ error: 'temporarily_unavailable', error_description: 'Tokens cannot be checked right now; requests without a token keep working.' });
+      },
+    },
+  );
+  router.post('/', authentication, express.json({ limit: MCP_BODY_LIMIT, type: ['application/json', 'application/*+json'] }), async (req, res) => {
     if (Array.isArray(req.body)) {
       jsonRpcError(res, 400, -32600, 'Batch requests are not supported (removed in MCP 2025-06-18): send one JSON-RPC message per request.');
       return;
     }
-    const server = createServer({ transport: 'http', clientIp: req.ip });
+    const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
+    const server = createServer({ transport: 'http', clientIp: req.ip, agent });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { AppError, isAppError } from '../errors.js';
-import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestEnv } from './endpoints.js';
+import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestCaller, type RestEnv } from './endpoints.js';
 import { makeProblem, PROBLEM_CONTENT_TYPE, toProblem, type Problem, type ProblemCode } from './problem.js';
 import { QuerySchema, readQuery } from './query.js';
 
@@ -75,7 +75,7 @@ export class GetAnswers {
   }
 
   /** Never throws: failures become Problem answers. */
-  async answer(pathname: string, rawQuery: string): Promise<RestAnswer> {
+  async answer(pathname: string, rawQuery: string, caller: RestCaller = {}): Promise<RestAnswer> {
     const path = this.route(pathname);
     if (path === undefined) {
       return this.problem(new AppError('not-found', `No endpoint at ${pathname}. GET ${API_PREFIX} lists every endpoint.`), pathname);
@@ -89,13 +89,13 @@ export class GetAnswers {
       const { endpoint } = route;
       const query = endpoint.query.parse(readQuery(rawQuery), path);
       const key = `${path}\n${JSON.stringify(query)}`;
-      const cached = this.#cache.get(key);
+      const cached = endpoint.perCaller ? undefined : this.#cache.get(key);
       if (cached) return cached;
-      const result = await endpoint.run(query, this.env).catch((error: unknown) => {
+      const result = await endpoint.run(query, this.env, caller).catch((error: unknown) => {
         throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
       });
       const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
-      this.#cache.set(key, answer);
+      if (!endpoint.perCaller) this.#cache.set(key, answer);
       return answer;
     } catch (error) {
       return this.problem(error, pathname);

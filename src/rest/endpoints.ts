@@ -10,7 +10,10 @@ import type { AppContext } from '../context.js';
 import type { CursorCodec } from './cursor.js';
 import type { ProblemCode } from './problem.js';
 import { QuerySchema } from './query.js';
-import { apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type PageList } from './schemas.js';
+import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type PageList } from './schemas.js';
+import { agentIdentity } from '../auth/identity.js';
+import type { AuthenticatedAgent } from '../auth/bearer.js';
+import { AppError } from '../errors.js';
 
 /**
  * The GET endpoints that answer JSON, each as data: its query schema, its success schema, and
@@ -36,6 +39,12 @@ export interface RestEnv {
   readonly endpointUrls: Readonly<Record<string, string>>;
 }
 
+/** Who is asking, for the endpoints whose answer depends on it (identity). */
+export interface RestCaller {
+  /** The agent of a valid bearer token; absent without one. */
+  readonly agent?: AuthenticatedAgent | undefined;
+}
+
 export interface JsonResult {
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
@@ -58,7 +67,9 @@ export interface JsonEndpoint<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly cacheControl: string;
   /** Whether a batch may run it. */
   readonly batchable: boolean;
-  run(query: z.output<z.ZodObject<Shape>>, env: RestEnv): Promise<JsonResult>;
+  /** The answer depends on the caller (its token), so it is never kept for other callers. */
+  readonly perCaller?: boolean;
+  run(query: z.output<z.ZodObject<Shape>>, env: RestEnv, caller: RestCaller): Promise<JsonResult>;
 }
 
 function defineEndpoint<Shape extends z.ZodRawShape>(endpoint: JsonEndpoint<Shape>): JsonEndpoint {
@@ -96,6 +107,7 @@ export const root = defineEndpoint({
       openapiYaml: env.url(`${API_PREFIX}/openapi.yaml`),
       documentation: env.url(`${API_PREFIX}/docs`),
       mcp: env.url('/mcp'),
+      authentication: `Optional: an OAuth 2.1 bearer token (scope site:read) identifies the agent and raises the rate limit; only ${API_PREFIX}/identity needs one. Authorization server: ${env.url('/.well-known/oauth-authorization-server')}`,
       endpoints: { ...env.endpointUrls },
     };
     return { body };
@@ -237,6 +249,27 @@ export const contact = defineEndpoint({
   },
 });
 
+export const identity = defineEndpoint({
+  name: 'identity',
+  path: `${API_PREFIX}/identity`,
+  summary: 'Identity of the calling agent',
+  description:
+    'Who the bearer token identifies: the agent registration, its scope and its rate limit. Needs Authorization: Bearer <access token> (see the authorization server metadata at /.well-known/oauth-authorization-server); without one the answer is 401 unauthorized with WWW-Authenticate.',
+  query: noQuery,
+  response: agentIdentitySchema,
+  responseName: 'AgentIdentity',
+  problems: ['unauthorized'],
+  cacheControl: NO_STORE,
+  batchable: false,
+  perCaller: true,
+  async run(_query, env, caller) {
+    if (caller.agent === undefined) {
+      throw new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/ (see /.well-known/oauth-authorization-server).');
+    }
+    return { body: agentIdentity(caller.agent, env.ctx.auth.urls.apiResource), headers: { Vary: 'Authorization' } };
+  },
+});
+
 /** The tools' texts name tools; a REST client reads the endpoint that does the same. */
 const ENDPOINT_OF_TOOL: Readonly<Record<string, string>> = {
   search_site: `${API_PREFIX}/search`,
@@ -250,4 +283,4 @@ export function restWording(text: string): string {
 }
 
 /** Every JSON GET endpoint, in the order the API documents list them. */
-export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [root, health, search, pages, page, services, contact];
+export const JSON_ENDPOINTS: readonly JsonEndpoint[] = [root, health, search, pages, page, services, contact, identity];

@@ -26,18 +26,20 @@ export interface OpenApiOptions {
   readonly ipQuota: number;
 }
 
-/** Errors any endpoint may answer (the OAuth issue adds 401 invalid-token here). */
-export const COMMON_PROBLEMS: readonly ProblemCode[] = ['rate-limited', 'internal-error'];
+/** Errors any endpoint may answer: 401 invalid-token only when a token was sent. */
+export const COMMON_PROBLEMS: readonly ProblemCode[] = ['invalid-token', 'rate-limited', 'internal-error'];
 
-/** The security requirement "none needed". */
-export const ANONYMOUS: Json[] = [{}];
+/** The security requirement "none needed, or a bearer token". */
+export const ANONYMOUS: Json[] = [{}, { bearer: ['site:read'] }];
+/** For the endpoint that needs a token (identity). */
+const BEARER_REQUIRED: Json[] = [{ bearer: ['site:read'] }];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** Response headers, described once. */
 const HEADERS: Record<string, Json> = {
   'RateLimit-Policy': {
-    description: `The rate limit policy that applies (draft-ietf-httpapi-ratelimit-headers): "ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds} without a token.`,
+    description: `The rate limit policy that applies (draft-ietf-httpapi-ratelimit-headers): "ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds} without a token, "agent";q=${AGENT_QUOTA.quota};w=${AGENT_QUOTA.windowSeconds} with a valid one.`,
     schema: { type: 'string', examples: [`"ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds}`] },
   },
   RateLimit: {
@@ -52,6 +54,10 @@ const HEADERS: Record<string, Json> = {
   Link: { description: 'The next page of results (RFC 8288): <URL>; rel="next". Present exactly when there is a next page.', schema: { type: 'string' } },
   'Idempotency-Key': { description: 'The request\'s Idempotency-Key, echoed.', schema: { type: 'string' } },
   Allow: { description: 'The methods the endpoint takes.', schema: { type: 'string' } },
+  'WWW-Authenticate': {
+    description: 'The bearer challenge (RFC 6750, RFC 9728): where the protected resource metadata is, the scope, and for a refused token error="invalid_token".',
+    schema: { type: 'string', examples: ['Bearer resource_metadata="https://www.example.com/.well-known/oauth-protected-resource/api/v1", scope="site:read", error="invalid_token", error_description="The access token is invalid or expired"'] },
+  },
   Deprecation: { description: 'When this API version was deprecated (RFC 9745, @<unix seconds>); sent only once a deprecation applies.', schema: { type: 'string', pattern: '^@-?[0-9]+$' } },
   Sunset: { description: 'When this API version will be removed (RFC 8594, HTTP-date); sent only once a removal date is set.', schema: { type: 'string' } },
 };
@@ -135,7 +141,19 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
     security: ANONYMOUS,
     externalDocs: { description: 'The API guide', url: options.docsUrl },
     paths,
-    components: { schemas, headers, responses },
+    components: {
+      schemas,
+      headers,
+      responses,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT (at+jwt, ES256)',
+          description: `Optional OAuth 2.1 access token (scope site:read). Get one with POST ${options.baseUrl}/agent/auth/ or from the authorization server described at ${options.baseUrl}/.well-known/oauth-authorization-server. It identifies the agent and raises the rate limit to ${AGENT_QUOTA.quota} per ${AGENT_QUOTA.windowSeconds} seconds.`,
+        },
+      },
+    },
   } as OpenApiDocument;
 }
 
@@ -162,12 +180,20 @@ function getOperation(endpoint: JsonEndpoint): Json {
         headers: { ...header('Retry-After', true) },
         content: { 'application/json': { schema: ref('Health') } },
       };
+    } else if (statuses[status] !== undefined && status === '401') {
+      // Identity: 401 is unauthorized without a token, invalid-token with a bad one.
+      statuses[status] = {
+        description: `${ERROR_KINDS.unauthorized.title} (unauthorized): ${PROBLEM_TYPES.unauthorized.when} ${ERROR_KINDS['invalid-token'].title} (invalid-token): ${PROBLEM_TYPES['invalid-token'].when}`,
+        headers: { ...commonHeaders(true), ...header('WWW-Authenticate', true) },
+        content: { 'application/problem+json': { schema: ref('Problem') } },
+      };
     } else {
       statuses[status] = { $ref: `#/components/responses/${code}` };
     }
   }
   return {
     operationId: endpoint.name,
+    ...(endpoint.perCaller ? { security: BEARER_REQUIRED } : {}),
     summary: endpoint.summary,
     description: `${endpoint.description} Also answers HEAD.`,
     parameters: endpoint.query.parameters.map((parameter) => {
@@ -236,6 +262,7 @@ function problemResponse(code: ProblemCode): Json {
   const retry = code === 'rate-limited' || code === 'unavailable';
   const headers: Json = { ...commonHeaders(code !== 'unavailable' && code !== 'internal-error'), ...(retry ? header('Retry-After', true) : {}) };
   if (code === 'method-not-allowed') Object.assign(headers, header('Allow', true));
+  if (code === 'unauthorized' || code === 'invalid-token') Object.assign(headers, header('WWW-Authenticate', true));
   return {
     description: `${ERROR_KINDS[code].title} (${code}): ${PROBLEM_TYPES[code].when}`,
     headers,

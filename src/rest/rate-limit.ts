@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { hitAgentRateLimit } from '../auth/agent-rate-limit.js';
 import type { AppContext } from '../context.js';
+import type { Store } from '../store/store.js';
 import { clientAddressKey } from '../limits/client-address.js';
 import { hitRateLimit, type RateLimitState } from '../limits/rate-limit.js';
 
@@ -19,6 +21,8 @@ export interface RateLimitPolicy {
   readonly windowSeconds: number;
   /** Store key of the subject's counter. */
   readonly key: string;
+  /** How a request is counted when it is more than the one counter under `key`. */
+  readonly hit?: (store: Store) => Promise<RateLimitState>;
 }
 
 /** `res.locals` key under which an earlier middleware may choose the policy for this request. */
@@ -33,9 +37,14 @@ export function ipRateLimitPolicy(address: string | undefined, quota: number = I
   return { name: 'ip', quota, windowSeconds: IP_QUOTA.windowSeconds, key: `rate:rest:ip:${subject}` };
 }
 
-/** For the OAuth issue: the policy of a request with a valid token, keyed by the agent. */
-export function agentRateLimitPolicy(agentSubject: string): RateLimitPolicy {
-  return { name: 'agent', ...AGENT_QUOTA, key: `rate:rest:agent:${agentSubject}` };
+/**
+ * The policy of a request with a valid token, keyed by the agent. Given the client address, the
+ * request also counts against that address's ceiling for all its agents together
+ * (src/auth/agent-rate-limit.ts), so registering many agents does not multiply the quota.
+ */
+export function agentRateLimitPolicy(agentSubject: string, ceiling?: { readonly address: string | undefined }): RateLimitPolicy {
+  const policy = { name: 'agent', ...AGENT_QUOTA, key: `rate:rest:agent:${agentSubject}` };
+  return ceiling === undefined ? policy : { ...policy, hit: (store: Store) => hitAgentRateLimit(store, agentSubject, ceiling.address) };
 }
 
 /** The header values every answer under the limiter carries. */
@@ -65,7 +74,10 @@ export function rateLimit(ctx: AppContext, refuse: RefuseRequest): RequestHandle
   return (req: Request, res: Response, next: NextFunction) => {
     const policy = (res.locals[RATE_LIMIT_POLICY] as RateLimitPolicy | undefined) ?? ipRateLimitPolicy(req.ip, ctx.config.rateLimitPerMinute);
     res.set(policyHeaders(policy));
-    hitRateLimit(ctx.store, { key: policy.key, limit: policy.quota, windowMs: policy.windowSeconds * 1000, description: `${policy.quota} requests per ${policy.windowSeconds} s` }).then(
+    const counted = policy.hit
+      ? policy.hit(ctx.store)
+      : hitRateLimit(ctx.store, { key: policy.key, limit: policy.quota, windowMs: policy.windowSeconds * 1000, description: `${policy.quota} requests per ${policy.windowSeconds} s` });
+    counted.then(
       (state) => {
         res.set(stateHeaders(policy, state));
         if (state.allowed) next();

@@ -7,9 +7,13 @@ import { contentFingerprint, CursorCodec } from './cursor.js';
 import { renderDocsPage } from './docs-page.js';
 import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, type RestEnv } from './endpoints.js';
 import { buildOpenApi, openApiYaml } from './openapi.js';
-import { rateLimit, type RateLimitPolicy } from './rate-limit.js';
+import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit.js';
+import { authenticateBearer, bearerChallenge } from '../auth/bearer.js';
+import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 
 const BATCH_PATH = `${API_PREFIX}/batch`;
+/** `res.locals` key: the request carried a token that failed verification. */
+const INVALID_TOKEN = 'invalidToken';
 
 /** Response headers a browser client may read (CORS): the rate limit, paging, caching and deprecation fields. */
 export const EXPOSED_HEADERS = [
@@ -81,12 +85,43 @@ export function restApi(ctx: AppContext): express.Router {
     });
     res.status(204).end();
   });
+  // A bearer token is optional. A valid one selects the agent's rate limit; an invalid one is
+  // counted against the address like a request without a token, then refused with 401 (never
+  // served as anonymous, and never a way into a fresh bucket).
+  const { urls } = ctx.auth;
+  const resourceMetadata = urls.resourceMetadataUrl(urls.apiResource);
+  router.use((req, res, next) => {
+    authenticateBearer(ctx.auth, req.headers.authorization, [urls.apiResource]).then((result) => {
+      switch (result.kind) {
+        case 'agent':
+          req.agent = result.agent;
+          res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(result.agent.sub, { address: req.ip });
+          res.vary('Authorization');
+          return next();
+        case 'invalid':
+          res.locals[INVALID_TOKEN] = true;
+          return next();
+        case 'unavailable': {
+          const detail = 'Tokens cannot be checked right now; send the request without a token (every endpoint but identity works without one) or retry later.';
+          return send(req, res, answers.problemFor('unavailable', detail, splitUrl(req.originalUrl).pathname, UNAVAILABLE_RETRY_SECONDS));
+        }
+        case 'none':
+          return next();
+      }
+    }, next);
+  });
   router.use(
     rateLimit(ctx, (req, res, retryAfterSeconds, policy: RateLimitPolicy) => {
       const detail = `Rate limit reached: ${policy.quota} requests per ${policy.windowSeconds} seconds (${policy.name} policy). Retry after ${retryAfterSeconds} seconds.`;
       send(req, res, answers.problemFor('rate-limited', detail, splitUrl(req.originalUrl).pathname, retryAfterSeconds));
     }),
   );
+  router.use((req, res, next) => {
+    if (res.locals[INVALID_TOKEN] !== true) return next();
+    res.set('WWW-Authenticate', bearerChallenge(resourceMetadata, true));
+    const detail = 'The access token is invalid or expired. Get a new one at the token endpoint, or send the request without a token.';
+    send(req, res, answers.problemFor('invalid-token', detail, splitUrl(req.originalUrl).pathname));
+  });
 
   router.post('/batch', batchContentType(answers), express.json({ limit: BATCH_BODY_LIMIT_BYTES, type: () => true }), async (req, res) => {
     const idempotencyKey = checkIdempotencyKey(req.get('Idempotency-Key'));
@@ -103,7 +138,10 @@ export function restApi(ctx: AppContext): express.Router {
       res.set('Allow', allowed(path));
       return send(req, res, answers.problemFor('method-not-allowed', `${path} takes ${allowed(path)}; got ${req.method}.`, pathname));
     }
-    answers.answer(pathname, rawQuery).then((answer) => send(req, res, answer), next);
+    answers.answer(pathname, rawQuery, { agent: req.agent }).then((answer) => {
+      if (answer.status === 401) res.set('WWW-Authenticate', bearerChallenge(resourceMetadata, false));
+      send(req, res, answer);
+    }, next);
   });
 
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

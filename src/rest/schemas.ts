@@ -71,3 +71,17 @@ export function batchResponseSchema(bodies: readonly [z.ZodType, ...z.ZodType[]]
       .describe('One result per request, in request order.'),
   });
 }
+
+export const agentIdentitySchema = z.object({
+  authenticated: z.literal(true).describe('Always true: the request carried a valid token.'),
+  sub: z.string().describe('The agent: its registration id from the token.'),
+  scope: z.string().describe('The scope of the token: site:read.'),
+  resource: z.url().describe('The protected resource the request was made to.'),
+  rateLimit: z
+    .object({
+      policy: z.string().describe('Name of the rate limit policy: agent.'),
+      limit: z.number().int().describe('Requests allowed per window.'),
+      windowSeconds: z.number().int().describe('Length of the window in seconds.'),
+    })
+    .describe('The rate limit that applies to this agent.'),
+});

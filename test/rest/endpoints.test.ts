@@ -37,6 +37,7 @@ describe('GET /api/v1', () => {
       page: `${base}/api/v1/page`,
       services: `${base}/api/v1/services`,
       contact: `${base}/api/v1/contact`,
+      identity: `${base}/api/v1/identity`,
       batch: `${base}/api/v1/batch`,
       openapi: `${base}/api/v1/openapi.json`,
       openapiYaml: `${base}/api/v1/openapi.yaml`,

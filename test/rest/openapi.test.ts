@@ -40,7 +40,7 @@ describe('the OpenAPI document', () => {
   it('describes every endpoint of the contract', async () => {
     const { body } = await rest.api.get('/api/v1/openapi.json');
     expect(Object.keys(body.paths).sort()).toEqual(
-      ['/api/v1', '/api/v1/health', '/api/v1/search', '/api/v1/pages', '/api/v1/page', '/api/v1/services', '/api/v1/contact', '/api/v1/batch', '/api/v1/openapi.json', '/api/v1/openapi.yaml', '/api/v1/docs'].sort(),
+      ['/api/v1', '/api/v1/health', '/api/v1/search', '/api/v1/pages', '/api/v1/page', '/api/v1/services', '/api/v1/contact', '/api/v1/identity', '/api/v1/batch', '/api/v1/openapi.json', '/api/v1/openapi.yaml', '/api/v1/docs'].sort(),
     );
   });
 

@@ -11,6 +11,7 @@ import { FixedClock } from '../helpers/clock.js';
 import { startTestServer } from '../helpers/context.js';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
 import { connectHttp } from '../helpers/mcp-client.js';
+import { registerAgent } from '../helpers/oauth.js';
 import { MINI_SITE } from '../helpers/paths.js';
 import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
@@ -51,7 +52,7 @@ beforeAll(async () => {
     reportMailer: mailer,
     scanSettings: (defaults) => fastScanSettings(defaults, { callBudgetMs: 5_000 }),
   });
-  client = await connectHttp(server.url, { headers: { authorization: 'Bearer not-a-token-for-them', cookie: 'session=ours' } });
+  client = await connectHttp(server.url, { headers: { cookie: 'session=ours' } });
 });
 afterAll(async () => {
   release();
@@ -98,7 +99,15 @@ describe('scan_ai_visibility and scan_analytics', () => {
   });
 
   it('never pass the caller\'s credentials or cookies on to the scanned site', async () => {
-    await ok('scan_ai_visibility', { url: `${site.origin}/`, email: freshEmail(), consent: true });
+    // A real access token of this server (a bad one is refused with 401 before any tool runs).
+    const agent = await registerAgent(server.ctx.urls.publicBaseUrl);
+    const withToken = await connectHttp(server.url, { headers: { authorization: `Bearer ${agent.credential}`, cookie: 'session=ours' } });
+    try {
+      const result = (await withToken.callTool({ name: 'scan_ai_visibility', arguments: { url: `${site.origin}/`, email: freshEmail(), consent: true } })) as CallToolResult;
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    } finally {
+      await withToken.close();
+    }
     for (const request of site.requests) {
       expect(request.headers.authorization).toBeUndefined();
       expect(request.headers.cookie).toBeUndefined();

@@ -1,0 +1,47 @@
+import { clientAddressKey } from '../limits/client-address.js';
+import { MINUTE_MS, type LimitRule } from '../limits/limit-rule.js';
+import { hitRateLimit, type RateLimitState } from '../limits/rate-limit.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * The contract's per-agent limit: a valid token raises the REST limit from 120 to 600 requests
+ * per 60 s, counted per agent registration (the token's `sub`).
+ *
+ * Registering many anonymous agents from one address must not multiply what that address can
+ * do, so every authenticated request also counts against a ceiling per client address of the
+ * same 600 per 60 s: a token lifts an address from 120 to 600, never further, however many
+ * agents it registers. (Registrations themselves are limited per address: endpoint-limits.ts.)
+ */
+export const AGENT_RATE_LIMIT = { policy: 'agent', limit: 600, windowSeconds: 60 } as const;
+
+/** All authenticated requests from one client address together (see above). */
+export const AGENT_ADDRESS_CEILING = 600;
+
+/**
+ * Counts one authenticated request against its agent's limit and its address's ceiling. It is
+ * allowed only when both have room; `remaining` is the smaller remainder, and a refusal says
+ * when the refusing window ends. A store failure is thrown (the caller decides to fail open).
+ */
+export async function hitAgentRateLimit(store: Store, sub: string, clientIp: string | undefined): Promise<RateLimitState> {
+  const agentRule: LimitRule = {
+    key: `rate:rest:agent:${sub}`,
+    limit: AGENT_RATE_LIMIT.limit,
+    windowMs: AGENT_RATE_LIMIT.windowSeconds * 1000,
+    description: `${AGENT_RATE_LIMIT.limit} requests per minute per agent`,
+  };
+  const addressRule: LimitRule = {
+    key: `rate:rest:agent-address:${clientAddressKey(clientIp)}`,
+    limit: AGENT_ADDRESS_CEILING,
+    windowMs: MINUTE_MS,
+    description: `${AGENT_ADDRESS_CEILING} requests per minute for all agents of one address`,
+  };
+  const states = await Promise.all([hitRateLimit(store, agentRule), hitRateLimit(store, addressRule)]);
+  const refusing = states.filter((state) => !state.allowed);
+  const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  return {
+    allowed: refusing.length === 0,
+    limit: AGENT_RATE_LIMIT.limit,
+    remaining: tightest.remaining,
+    resetSeconds: refusing.length > 0 ? Math.max(...refusing.map((state) => state.resetSeconds)) : tightest.resetSeconds,
+  };
+}
