@@ -41,6 +41,16 @@ const CANDIDATE_FACTOR = 4;
  * the cap, and a hit costs a map lookup instead of two Orama searches.
  */
 const CACHED_QUERIES = 2_000;
+/**
+ * A word on at least this share of a language's pages is "common": like Lucene's common terms
+ * query, it does not select candidates when the query has rarer words, only ranks them. Its BM25
+ * weight there is about a fifth of a rare word's, while scoring it means visiting every page it
+ * is on. Lucene's usual cutoff is far lower (0.1-1 % of documents); a quarter keeps nearly all
+ * of BM25's judgement.
+ */
+const COMMON_SHARE = 0.25;
+/** Below this many pages of a language, no query word is treated as common. */
+const UBIQUITY_MIN_PAGES = 200;
 
 /**
  * What a page contributes to matching beyond Orama's own index, packed into two strings to keep
@@ -66,16 +76,19 @@ export class SearchIndex {
   readonly #vocabularies: ReadonlyMap<Lang, Vocabulary>;
   readonly #answers = new LRUCache<string, readonly SearchHit[]>({ max: CACHED_QUERIES });
 
-  private constructor(databases: Map<Lang, PageDatabase>, pages: Map<string, IndexedPage>, vocabularies: Map<Lang, Vocabulary>) {
+  readonly #pagesByLang: ReadonlyMap<Lang, number>;
+
+  private constructor(databases: Map<Lang, PageDatabase>, pages: Map<string, IndexedPage>, vocabularies: Map<Lang, Vocabulary>, pagesByLang: Map<Lang, number>) {
     this.#databases = databases;
     this.#pages = pages;
     this.#vocabularies = vocabularies;
+    this.#pagesByLang = pagesByLang;
   }
 
   static build(pages: readonly Page[]): SearchIndex {
     const databases = new Map<Lang, PageDatabase>();
     const indexed = new Map<string, IndexedPage>();
-    const termsByLang = new Map<Lang, Set<string>>();
+    const termPagesByLang = new Map<Lang, Map<string, number>>();
     for (const page of pages) {
       let database = databases.get(page.lang);
       if (!database) {
@@ -84,16 +97,18 @@ export class SearchIndex {
       }
       insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
       const lines = [analyzeQuery(page.title, page.lang), analyzeText(page.description, page.lang), ...page.headings.map((heading) => analyzeText(heading, page.lang))];
-      let langTerms = termsByLang.get(page.lang);
-      if (!langTerms) termsByLang.set(page.lang, (langTerms = new Set()));
-      for (const line of lines) for (const term of line) langTerms.add(term);
+      let termPages = termPagesByLang.get(page.lang);
+      if (!termPages) termPagesByLang.set(page.lang, (termPages = new Map()));
+      for (const term of new Set(lines.flat())) termPages.set(term, (termPages.get(term) ?? 0) + 1);
       indexed.set(page.path, {
         page,
         terms: lines.map((line) => ` ${line.join(' ')}`).join('\n'),
         words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
     }
-    return new SearchIndex(databases, indexed, new Map([...termsByLang].map(([lang, terms]) => [lang, new Vocabulary(terms)])));
+    const pagesByLang = new Map<Lang, number>();
+    for (const page of pages) pagesByLang.set(page.lang, (pagesByLang.get(page.lang) ?? 0) + 1);
+    return new SearchIndex(databases, indexed, new Map([...termPagesByLang].map(([lang, termPages]) => [lang, new Vocabulary(termPages)])), pagesByLang);
   }
 
   get size(): number {
@@ -130,25 +145,18 @@ export class SearchIndex {
       const database = this.#databases.get(lang);
       const groups = this.#queryTermGroups(query.text, lang);
       if (!database || groups.length === 0) continue;
-      const result = oramaSearch(
-        database,
-        {
-          term: groups.flat().join(' '),
-          properties: ['title', 'headings', 'description'],
-          boost: BOOST,
-          limit: query.limit * CANDIDATE_FACTOR,
-          ...(query.type ? { where: { type: { eq: query.type } } } : {}),
-        },
-        lang,
-      ) as { hits: { id: string; score: number }[] };
-      for (const hit of result.hits) {
-        const entry = this.#pages.get(hit.id);
-        if (!entry) continue;
+      // Common words tell pages apart little (their BM25 weight is small) yet scoring them means
+      // visiting every page they are on: Orama is asked only for the rarer words, and the common
+      // ones still count in coverage and title ranking.
+      const discriminating = groups.filter((group) => !this.#isUbiquitous(lang, group));
+      const candidates =
+        discriminating.length > 0 ? this.#oramaCandidates(database, discriminating, lang, query) : this.#placementCandidates(lang, groups, query);
+      for (const { entry, score } of candidates) {
         const titleLine = firstLine(entry.terms);
         // A group is one query word with its typo corrections; it counts once.
         const coverage = groups.filter((group) => group.some((term) => entry.terms.includes(` ${term}`))).length / groups.length;
         const titleCoverage = groups.filter((group) => group.some((term) => titleLine.includes(` ${term}`))).length / groups.length;
-        ranked.push({ entry, score: hit.score, coverage, titleCoverage, terms: groups.flat() });
+        ranked.push({ entry, score, coverage, titleCoverage, terms: groups.flat() });
       }
     }
     ranked.sort((a, b) => b.coverage - a.coverage || b.titleCoverage - a.titleCoverage || b.score - a.score || (a.entry.page.path < b.entry.page.path ? -1 : 1));
@@ -157,6 +165,56 @@ export class SearchIndex {
       score,
       matchingSections: matchingHeadings(entry, (line) => terms.some((term) => line.includes(` ${term}`)), 2),
     }));
+  }
+
+  #oramaCandidates(database: PageDatabase, groups: readonly string[][], lang: Lang, query: SearchQuery): { entry: IndexedPage; score: number }[] {
+    const result = oramaSearch(
+      database,
+      {
+        term: groups.flat().join(' '),
+        properties: ['title', 'headings', 'description'],
+        boost: BOOST,
+        limit: query.limit * CANDIDATE_FACTOR,
+        ...(query.type ? { where: { type: { eq: query.type } } } : {}),
+      },
+      lang,
+    ) as { hits: { id: string; score: number }[] };
+    return result.hits.flatMap((hit) => {
+      const entry = this.#pages.get(hit.id);
+      return entry ? [{ entry, score: hit.score }] : [];
+    });
+  }
+
+  /**
+   * Candidates for a query made only of common words ("Miarka" on a site whose every title
+   * names the company), by where the words stand: pages whose title holds them all
+   * first, shorter titles before longer, then pages holding them in a heading or the
+   * description. Headings are only looked at when titles alone do not fill the answer.
+   */
+  #placementCandidates(lang: Lang, groups: readonly string[][], query: SearchQuery): { entry: IndexedPage; score: number }[] {
+    const wanted = query.limit * CANDIDATE_FACTOR;
+    const holds = (text: string, end: number) => groups.every((group) => group.some((term) => { const at = text.indexOf(` ${term}`); return at !== -1 && at < end; }));
+    const inTitle: { entry: IndexedPage; score: number }[] = [];
+    const elsewhere: IndexedPage[] = [];
+    for (const entry of this.#pages.values()) {
+      if (entry.page.lang !== lang || (query.type && entry.page.type !== query.type)) continue;
+      const titleEnd = entry.terms.indexOf('\n');
+      if (holds(entry.terms, titleEnd)) inTitle.push({ entry, score: 3 + groups.length / (titleEnd + 1) });
+      else if (inTitle.length < wanted) elsewhere.push(entry);
+    }
+    inTitle.sort((a, b) => b.score - a.score);
+    if (inTitle.length >= wanted) return inTitle.slice(0, wanted);
+    const rest = elsewhere.filter((entry) => holds(entry.terms, entry.terms.length)).slice(0, wanted - inTitle.length);
+    return [...inTitle, ...rest.map((entry) => ({ entry, score: 1 }))];
+  }
+
+  /** Whether every term of the group is common: on at least COMMON_SHARE of the language's pages. */
+  #isUbiquitous(lang: Lang, group: readonly string[]): boolean {
+    const pages = this.#pagesByLang.get(lang) ?? 0;
+    // On a small site every query is cheap, and BM25 orders the few pages well enough.
+    if (pages < UBIQUITY_MIN_PAGES) return false;
+    const vocabulary = this.#vocabularies.get(lang)!;
+    return group.every((term) => vocabulary.occursOnAtLeast(term, pages * COMMON_SHARE));
   }
 
   /**

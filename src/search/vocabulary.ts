@@ -6,11 +6,15 @@
  */
 export class Vocabulary {
   readonly #sorted: readonly string[];
+  /** How many pages contain each term of #sorted, at the same position. */
+  readonly #pageCounts: Uint32Array;
   /** Terms by length: a term one edit away is at most one letter longer or shorter. */
   readonly #byLength = new Map<number, string[]>();
 
-  constructor(terms: Iterable<string>) {
-    this.#sorted = [...new Set(terms)].sort();
+  /** `pageCounts`: every indexed term with the number of pages it occurs on. */
+  constructor(pageCounts: ReadonlyMap<string, number>) {
+    this.#sorted = [...pageCounts.keys()].sort();
+    this.#pageCounts = Uint32Array.from(this.#sorted, (term) => pageCounts.get(term)!);
     for (const term of this.#sorted) {
       const bucket = this.#byLength.get(term.length);
       if (bucket) bucket.push(term);
@@ -20,6 +24,20 @@ export class Vocabulary {
 
   get size(): number {
     return this.#sorted.length;
+  }
+
+  /**
+   * Whether words starting with `prefix` occur on at least `pages` pages. Summing the pages of
+   * each such word overcounts pages holding several of them, which only makes a term that is
+   * nearly everywhere look so a little sooner; the walk stops as soon as the answer is known.
+   */
+  occursOnAtLeast(prefix: string, pages: number): boolean {
+    let total = 0;
+    for (let index = lowerBound(this.#sorted, prefix); index < this.#sorted.length && this.#sorted[index]!.startsWith(prefix); index++) {
+      total += this.#pageCounts[index]!;
+      if (total >= pages) return true;
+    }
+    return false;
   }
 
   /** True when some indexed term starts with `prefix` (Orama matches query terms as prefixes). */
