@@ -12,6 +12,7 @@
  *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,16 +98,32 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** Server CPU time per request: independent of how fast the load generator reads answers. */
+  cpuMicros: number;
 }
 
-async function load(url: string, testCase: Case, seconds: number): Promise<Figures> {
+/** User + system CPU time of a process, in milliseconds (Linux /proc, clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(url: string, testCase: Case, seconds: number, pid: number): Promise<Figures> {
+  const cpuBefore = await cpuMs(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...testCase.next() }) }],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+  const cpu = (await cpuMs(pid)) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    cpuMicros: (cpu * 1000) / Math.max(result.requests.total, 1),
+  };
 }
 
 const queries = await sampleQueries();
@@ -137,31 +154,35 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const order = CASES.map((_, index) => CASES[(index + round) % CASES.length]!);
     for (const testCase of order) {
-      const url = servers[testCase.server].url;
-      await load(url, testCase, 2); // warm-up, discarded
-      const figures = await load(url, testCase, SECONDS);
+      const { url, child } = servers[testCase.server];
+      await load(url, testCase, 2, child.pid!); // warm-up, discarded
+      const figures = await load(url, testCase, SECONDS, child.pid!);
       results.get(testCase.name)!.push(figures);
-      process.stderr.write(`round ${round + 1} ${testCase.name}: ${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}\n`);
+      process.stderr.write(`round ${round + 1} ${testCase.name}: ${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${Math.round(figures.cpuMicros)} µs CPU/request, errors ${figures.errors}\n`);
     }
   }
 
   const median = (numbers: number[]) => [...numbers].sort((x, y) => x - y)[Math.floor(numbers.length / 2)]!;
   const perRound = (name: string, reference: string) => median(results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps));
   console.log(`\nnode ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
-  console.log('| case | req/s (median) | p50 / p99 ms | errors | / node:http | / Express |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors | req/s / node:http | req/s / Express |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const testCase of CASES) {
     const figures = results.get(testCase.name)!;
     console.log(
-      `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
+      `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
     );
   }
   const mcp = perRound(CASES[5]!.name, CASES[6]!.name);
+  const cpu = (name: string) => median(results.get(name)!.map((figures) => figures.cpuMicros));
   console.log(`\nTargets (median of per-round ratios):`);
   console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
   console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
   console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
   console.log(`- POST /mcp search_site: ${mcp.toFixed(2)}x the minimal SDK server (>= 1.5)`);
+  console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
+  for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
+  console.log(`- POST /mcp search_site vs the minimal SDK server: ${(cpu(CASES[6]!.name) / cpu(CASES[5]!.name)).toFixed(2)}x`);
 } finally {
   for (const { child } of Object.values(servers)) child.kill('SIGTERM');
 }

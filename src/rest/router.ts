@@ -91,6 +91,8 @@ export function restApi(ctx: AppContext): express.Router {
   const { urls } = ctx.auth;
   const resourceMetadata = urls.resourceMetadataUrl(urls.apiResource);
   router.use((req, res, next) => {
+    // Most requests carry no token: nothing to verify, no promise to wait for.
+    if (req.headers.authorization === undefined) return next();
     authenticateBearer(ctx.auth, req.headers.authorization, [urls.apiResource]).then((result) => {
       switch (result.kind) {
         case 'agent':
