@@ -9,7 +9,7 @@ import { quotaIdentity } from '../mail/email-address.js';
 import type { HostResolver } from './net/resolver.js';
 import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
 import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
-import { runScan, type ScanProgress } from './run-scan.js';
+import type { ScanProgress } from './run-scan.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
 import type { ScanKind } from './snapshot.js';
@@ -187,6 +187,9 @@ export class ScanService {
     };
     let final: ScanJob;
     try {
+      // The scanner (its checks, the HTML parser, undici) is loaded with the first scan: a
+      // desktop stdio server forwards scans and never needs it, and it is a megabyte of code.
+      const { runScan } = await import('./run-scan.js');
       const result = await runScan({
         kind: job.kind,
         url,
