@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPageHtml, type StructuredDataSource } from '../../src/agent-site/page-html.js';
 import { renderPageMarkdown } from '../../src/agent-site/page-markdown.js';
 import { SiteFrame } from '../../src/agent-site/site-frame.js';
-import { Page, type PageFields } from '../../src/content/page.js';
+import type { Page, PageFields } from '../../src/content/page.js';
 import { SiteContent } from '../../src/content/site-content.js';
 import type { AppContext } from '../../src/context.js';
 import { testContext } from '../helpers/context.js';
+import { testPage } from '../helpers/pages.js';
 
 let ctx: AppContext;
 
@@ -19,21 +20,11 @@ afterAll(async () => {
 /** A page as the loader would build it, with text chosen to break out of the HTML around it. */
 function hostilePage(overrides: Partial<PageFields> & { markdown?: string } = {}): Page {
   const { markdown, ...fields } = overrides;
-  return new Page(
+  return testPage(
     {
       path: '/pl/test/',
-      lang: 'pl',
-      type: 'company',
       title: 'Ceny </title><script>alert(1)</script> & "cytaty"',
       description: 'Opis" onmouseover="alert(1)',
-      alternate: undefined,
-      published: undefined,
-      updated: undefined,
-      service: undefined,
-      city: undefined,
-      event: undefined,
-      author: undefined,
-      headings: [],
       source: 'pages/pl/test.md',
       ...fields,
     },

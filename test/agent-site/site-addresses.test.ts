@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAddressTable } from '../../src/agent-site/site-addresses.js';
-import { Page } from '../../src/content/page.js';
+import type { Page } from '../../src/content/page.js';
 import { SiteContent } from '../../src/content/site-content.js';
 import type { AppContext } from '../../src/context.js';
 import { testContext } from '../helpers/context.js';
+import { testPage } from '../helpers/pages.js';
 
 let ctx: AppContext;
 
@@ -15,25 +16,7 @@ afterAll(async () => {
 });
 
 function pageAt(path: string, lang: Page['lang'] = 'pl'): Page {
-  return new Page(
-    {
-      path,
-      lang,
-      type: 'company',
-      title: `Strona ${path}`,
-      description: 'Opis.',
-      alternate: undefined,
-      published: undefined,
-      updated: undefined,
-      service: undefined,
-      city: undefined,
-      event: undefined,
-      author: undefined,
-      headings: [],
-      source: `pages${path}index.md`,
-    },
-    '# Strona',
-  );
+  return testPage({ path, lang, title: `Strona ${path}` }, '# Strona');
 }
 
 function tableWith(...extra: Page[]) {

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { languageVersions } from '../../src/content/alternates.js';
-import { Page } from '../../src/content/page.js';
+import type { Page } from '../../src/content/page.js';
 import type { Lang, SiteFile } from '../../src/content/schema.js';
 import { SiteContent } from '../../src/content/site-content.js';
+import { testPage } from '../helpers/pages.js';
 
 function page(path: string, lang: Lang, alternate?: string): Page {
-  return new Page(
-    {
-      path,
-      lang,
-      alternate,
-      type: 'company',
-      title: path,
-      description: path,
-      published: undefined,
-      updated: undefined,
-      service: undefined,
-      city: undefined,
-      event: undefined,
-      author: undefined,
-      headings: [],
-      source: `${path}.md`,
-    },
-    '',
-  );
+  return testPage({ path, lang, alternate, title: path, description: path, source: `${path}.md` }, '');
 }
 
 function site(...pages: Page[]): SiteContent {

@@ -4,29 +4,12 @@
  * pages by where the words stand. Small sites are not affected (the quality tests cover them).
  */
 import { describe, expect, it } from 'vitest';
-import { Page } from '../../src/content/page.js';
+import type { Page } from '../../src/content/page.js';
 import { SearchIndex } from '../../src/search/search-index.js';
+import { testPage } from '../helpers/pages.js';
 
 function page(index: number, title: string, headings: string[] = []): Page {
-  return new Page(
-    {
-      path: `/pl/strona-${index}/`,
-      lang: 'pl',
-      type: 'blog',
-      title,
-      description: 'Opis strony.',
-      alternate: undefined,
-      published: undefined,
-      updated: undefined,
-      service: undefined,
-      city: undefined,
-      event: undefined,
-      author: undefined,
-      headings,
-      source: `pages/${index}.md`,
-    },
-    `# ${title}`,
-  );
+  return testPage({ path: `/pl/strona-${index}/`, type: 'blog', title, headings });
 }
 
 /** 400 pages that all name the company; a few are about a topic. */
