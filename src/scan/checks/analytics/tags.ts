@@ -104,7 +104,7 @@ export function googleVendor(id: string): Vendor | undefined {
 
 /** Inline code: the standard snippets and configuration calls, each with the id in group 1. */
 const INLINE_PATTERNS: readonly InlinePattern[] = [
-  // The GTM snippet: (function(w,d,s,l,i){...})(window,document,'script','dataLayer','GTM-XXXX');
+  // The GTM snippet: (function(w,d,s,l,i){...})(window,document,'script','dataLayer','GTM-A1B2C3');
   { vendor: 'gtm', pattern: /\(\s*window\s*,\s*document\s*,\s*['"]script['"]\s*,\s*['"][\w$]+['"]\s*,\s*['"]([^'"]+)['"]\s*\)/g, kind: 'loader' },
   { vendor: (id) => googleVendor(id), pattern: /gtag\(\s*['"]config['"]\s*,\s*['"]([^'"]+)['"]/g, kind: 'config' },
   { vendor: 'universal-analytics', pattern: /\bga\(\s*['"]create['"]\s*,\s*['"]([^'"]+)['"]/g, kind: 'config' },
