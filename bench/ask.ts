@@ -54,9 +54,9 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
   const rows: [string, string][] = [];
 
   let start = performance.now();
-  const documents = discoveryDocuments(ctx);
+  const documents = discoveryDocuments(ctx).map((document) => document.render());
   const buildMs = performance.now() - start;
-  const sizesKb = documents.map((document) => `${document.path} ${(Buffer.byteLength(document.body) / 1024).toFixed(0)} KiB`).join(', ');
+  const sizesKb = documents.map((document) => `${document.path} ${(document.body.length / 1024).toFixed(0)} KiB`).join(', ');
   rows.push(['crawler documents, built once', `${buildMs.toFixed(0)} ms (${sizesKb})`]);
 
   const answerOnce = (query: string) => {
