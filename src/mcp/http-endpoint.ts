@@ -1,35 +1,39 @@
-import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpHandler, isLegacyRequest, validateHostHeader, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 import type { AppContext } from '../context.js';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
 import { ALL_TOOLS } from '../../tools/index.js';
-import type { ToolDefinition } from '../../tools/tool.js';
-import { createMcpServerFactory } from './mcp-server.js';
+import type { Caller, ToolDefinition } from '../../tools/tool.js';
+import { createMcpServerFactory, type McpServerFactory } from './mcp-server.js';
+import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
 export const MCP_BODY_LIMIT = '256kb';
 
 /**
- * `POST /mcp`: stateless Streamable HTTP. Each request gets a new Server and transport (sharing
- * them across requests leaks responses between clients, CVE-2026-25536), JSON replies instead of
- * SSE, and no session ids. GET and DELETE answer 405: there is no stream to resume and no session
- * to end. Host and Origin are checked first (DNS-rebinding protection), then the bearer token
- * if one was sent: the caller's `agent` is who it identifies.
+ * `POST /mcp`: stateless Streamable HTTP for MCP 2026-07-28 and for 2025-11-25 and older, on one
+ * endpoint. Each request gets a new Server (sharing one across requests leaks responses between
+ * clients, CVE-2026-25536) and no session id. A request that carries the 2026-07-28 `_meta`
+ * envelope goes to the v2 SDK's `createMcpHandler` (server/discover, Mcp-Method and Mcp-Name
+ * checks, per-request negotiation); any other is served the 2025 way, with JSON replies instead
+ * of SSE. GET and DELETE answer 405: there is no stream to resume and no session to end. Host and
+ * Origin are checked first (DNS-rebinding protection), then the bearer token if one was sent: the
+ * caller's `agent` is who it identifies. All of this holds for both revisions.
  */
 export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
   const createServer = createMcpServerFactory(ctx, tools);
+  const serve = bothRevisions(ctx, createServer);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
 
-  router.use(hostHeaderValidation(allowedHostnames(ctx)));
+  router.use(hostCheck(allowedHostnames(ctx)));
   router.use(originCheck(originPolicy));
   router.options('/', (_req, res) => {
     res.set({
       'Access-Control-Allow-Methods': 'POST',
-      'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+      'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
       'Access-Control-Max-Age': '86400',
     });
     res.status(204).end();
@@ -57,14 +61,8 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const server = createServer({ transport: 'http', clientIp: req.ip, agent });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    const response = await serve(webRequestOf(req, res), req.body, { transport: 'http', clientIp: req.ip, agent });
+    await sendWebResponse(response, res);
   });
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST, OPTIONS');
@@ -72,6 +70,45 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
   });
   router.use(jsonRpcErrorHandler(ctx));
   return router;
+}
+
+/**
+ * One exchange, either revision. The SDK's handler builds servers through a factory that only
+ * sees the web Request, so the caller travels with the Request it was made for.
+ */
+type WebRequest = globalThis.Request;
+
+function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (request: WebRequest, body: unknown, caller: Caller) => Promise<globalThis.Response> {
+  const callers = new WeakMap<WebRequest, Caller>();
+  const modern = createMcpHandler(({ requestInfo }) => createServer((requestInfo && callers.get(requestInfo)) ?? { transport: 'http' }), {
+    legacy: 'reject',
+    // Refusals here are the client's (headers that disagree with the body, unknown versions).
+    onerror: (error) => ctx.logger.debug({ err: error }, 'MCP request refused'),
+  });
+  return async (request, body, caller) => {
+    if (!(await isLegacyRequest(request, body))) {
+      callers.set(request, caller);
+      return modern.fetch(request, { parsedBody: body });
+    }
+    const server = createServer(caller);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      void transport.close();
+      void server.close();
+    }
+  };
+}
+
+/** Only requests for this server's own host names (DNS-rebinding protection), else 403. */
+function hostCheck(allowed: string[]): RequestHandler {
+  return (req, res, next) => {
+    const host = validateHostHeader(req.headers.host, allowed);
+    if (host.ok) return next();
+    jsonRpcError(res, 403, -32000, host.message);
+  };
 }
 
 function allowedHostnames(ctx: AppContext): string[] {

@@ -1,18 +1,15 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type CacheHint,
   type CallToolResult,
   type ListResourcesResult,
   type ListToolsResult,
+  type StandardSchemaV1,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { z } from 'zod';
 import { ALL_TOOLS, FORWARDED_OVER_STDIO } from '../../tools/index.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
@@ -21,23 +18,46 @@ import { contactOptionsText } from '../content/contact-text.js';
 import { LANGS, type Lang } from '../content/schema.js';
 import { isAppError } from '../errors.js';
 import { serverInstructions } from './instructions.js';
+import { SiteServer } from './tool-call-params.js';
 import { errorResult, invalidArgumentsResult, successResult } from './tool-result.js';
 
-/** JSON-RPC error code for an unknown resource (MCP 2025-11-25). */
-const RESOURCE_NOT_FOUND = -32002;
+export type McpServerFactory = (caller: Caller) => SiteServer;
 
-export type McpServerFactory = (caller: Caller) => Server;
+/**
+ * The lists, the documents and the server's self-description are the same for every caller
+ * (no user data), so on 2026-07-28 shared caches may keep them for a minute.
+ */
+const PUBLIC_FOR_A_MINUTE: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
+const CACHE_HINTS = {
+  'tools/list': PUBLIC_FOR_A_MINUTE,
+  'resources/list': PUBLIC_FOR_A_MINUTE,
+  'resources/templates/list': PUBLIC_FOR_A_MINUTE,
+  'resources/read': PUBLIC_FOR_A_MINUTE,
+  'server/discover': PUBLIC_FOR_A_MINUTE,
+};
+
+/**
+ * The params of a tools/call exactly as they came. The SDK's parsed copy drops an argument
+ * named `__proto__`, which our strict input schemas must see to refuse it; the shape of the
+ * params is checked before this runs (SiteServer).
+ */
+const RAW_PARAMS: StandardSchemaV1<unknown, { name: string; arguments?: Record<string, unknown> }> = {
+  '~standard': { version: 1, vendor: 'site-content-mcp', validate: (value) => ({ value: value as { name: string; arguments?: Record<string, unknown> } }) },
+};
 
 /**
  * Builds, once, everything about the MCP server that does not depend on the request (tool list
  * with its JSON Schemas, resource list, instructions, one schema validator) and returns a factory
  * for per-connection servers. Over HTTP every request gets its own Server (stateless, and
- * sharing one across requests would leak responses between clients); over stdio there is one.
+ * sharing one across requests would leak responses between clients); over stdio there is one
+ * per connection, whichever protocol revision it speaks.
  *
- * We use the SDK's protocol engine (`Server`) with our own tool registry instead of
+ * We use the SDK's protocol engine (`Server`, v2) with our own tool registry instead of
  * `McpServer`: our tools are data (tools/), their JSON Schemas are computed once instead of on
  * every tools/list, argument errors name the field in plain words, unknown tools get the
  * spec's -32602, and we do not advertise `listChanged`, which a stateless server cannot honour.
+ * The v2 SDK does the rest of both revisions: initialize for 2025-11-25 and older,
+ * server/discover, the per-request `_meta` envelope, `resultType` and cache fields for 2026-07-28.
  */
 export function createMcpServerFactory(
   ctx: AppContext,
@@ -61,28 +81,26 @@ export function createMcpServerFactory(
   // The SDK builds an Ajv instance per Server unless given one; it is only used for elicitation,
   // which we never request, so one shared instance saves that cost on every HTTP request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const toolNames = [...toolsByName.keys()];
+  const serverInfo = { name: 'site-content-mcp', title: `${ctx.site.info.company}: website`, version: ctx.version, websiteUrl: ctx.urls.publicBaseUrl };
 
   return (caller) => {
-    const server = new Server(
-      { name: 'site-content-mcp', title: `${ctx.site.info.company}: website`, version: ctx.version, websiteUrl: ctx.urls.publicBaseUrl },
-      { capabilities: { tools: {}, resources: {} }, instructions, jsonSchemaValidator },
-    );
-    server.setRequestHandler(ListToolsRequestSchema, () => listTools);
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const tool = toolsByName.get(request.params.name);
+    const server = new SiteServer(serverInfo, { capabilities: { tools: {}, resources: {} }, instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS }, toolNames);
+    server.setRequestHandler('tools/list', () => listTools);
+    server.setRequestHandler('tools/call', { params: RAW_PARAMS }, async (params) => {
+      const tool = toolsByName.get(params.name);
       if (!tool) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available tools: ${[...toolsByName.keys()].join(', ')}.`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${params.name}". Available tools: ${toolNames.join(', ')}.`);
       }
       const forward = caller.transport === 'stdio' && forwardedOverStdio.has(tool.name);
-      return callTool(tool, request.params.arguments, ctx, caller, forward);
+      return callTool(tool, params.arguments, ctx, caller, forward);
     });
-    server.setRequestHandler(ListResourcesRequestSchema, () => listResources);
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    server.setRequestHandler('resources/list', () => listResources);
+    server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+    server.setRequestHandler('resources/read', (request) => {
       const document = documentsByUri.get(request.params.uri);
-      if (!document) {
-        throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`, { uri: request.params.uri });
-      }
+      // -32602 with the URI in data on every revision (SEP-2164; the SDK maps -32002 to it anyway).
+      if (!document) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`);
       return { contents: [{ uri: request.params.uri, mimeType: document.mimeType, text: document.text }] };
     });
     return server;
