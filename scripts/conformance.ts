@@ -1,14 +1,49 @@
 /**
  * Runs the official MCP conformance scenarios that apply to a tools-and-resources server
- * against `site-content-mcp serve` (the built CLI on the sample site). The conformance CLI needs
- * Node 22 (`fs.globSync`); scripts/node22.sh provides one from the npm registry.
+ * against `site-content-mcp serve` (the built CLI on the sample site), at both protocol
+ * revisions the server speaks: 2025-11-25 with @modelcontextprotocol/conformance 0.1.16 and
+ * 2026-07-28 with 0.2.0-alpha.12 (installed as @modelcontextprotocol/conformance-next). The
+ * conformance CLI needs Node 22 (`fs.globSync`); scripts/node22.sh provides one from the npm
+ * registry.
  *
  *   npx tsx scripts/conformance.ts
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
+interface Run {
+  readonly revision: string;
+  readonly cli: string;
+  readonly scenarios: readonly string[];
+  readonly extraArgs: readonly string[];
+}
+
+const RUNS: readonly Run[] = [
+  {
+    revision: '2025-11-25',
+    cli: 'node_modules/@modelcontextprotocol/conformance/dist/index.js',
+    scenarios: ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'],
+    extraArgs: [],
+  },
+  {
+    revision: '2026-07-28',
+    cli: 'node_modules/@modelcontextprotocol/conformance-next/dist/index.js',
+    // Every server scenario of the revision that applies without prompts or completions, the
+    // header-validation one included. Checks that need the suite's own diagnostic tools are
+    // listed, one by one, in the baseline.
+    scenarios: [
+      'server-stateless',
+      'tools-list',
+      'resources-list',
+      'sep-2164-resource-not-found',
+      'dns-rebinding-protection',
+      'caching',
+      'http-header-validation',
+      'server-sse-multiple-streams',
+    ],
+    extraArgs: ['--spec-version', '2026-07-28', '--expected-failures', 'scripts/conformance-baseline-2026.yml'],
+  },
+];
 
 const node22 = execFileSync('scripts/node22.sh', { encoding: 'utf8' }).trim();
 const server = spawn(process.execPath, ['dist/bin/main.js', 'serve', '--port', '0'], {
@@ -30,22 +65,24 @@ const url = await new Promise<string>((resolve, reject) => {
 });
 
 let failed = 0;
+let total = 0;
 try {
-  for (const scenario of SCENARIOS) {
-    try {
-      execFileSync(node22, ['node_modules/@modelcontextprotocol/conformance/dist/index.js', 'server', '--url', `${url}/mcp`, '--scenario', scenario], {
-        stdio: 'inherit',
-      });
-    } catch {
-      failed++;
-      process.stderr.write(`conformance scenario ${scenario} FAILED\n`);
+  for (const run of RUNS) {
+    for (const scenario of run.scenarios) {
+      total++;
+      try {
+        execFileSync(node22, [run.cli, 'server', '--url', `${url}/mcp`, '--scenario', scenario, ...run.extraArgs], { stdio: 'inherit' });
+      } catch {
+        failed++;
+        process.stderr.write(`conformance scenario ${scenario} at ${run.revision} FAILED\n`);
+      }
     }
   }
 } finally {
   server.kill('SIGTERM');
 }
 if (failed > 0) {
-  process.stderr.write(`${failed} of ${SCENARIOS.length} conformance scenarios failed\n`);
+  process.stderr.write(`${failed} of ${total} conformance scenarios failed\n`);
   process.exit(1);
 }
-process.stderr.write(`all ${SCENARIOS.length} conformance scenarios passed\n`);
+process.stderr.write(`all ${total} conformance scenarios passed (2025-11-25 and 2026-07-28)\n`);
