@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, validateHostHeader, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, ProtocolError, validateHostHeader, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
@@ -72,18 +72,22 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
   return router;
 }
 
+type WebRequest = globalThis.Request;
+
 /**
  * One exchange, either revision. The SDK's handler builds servers through a factory that only
  * sees the web Request, so the caller travels with the Request it was made for.
  */
-type WebRequest = globalThis.Request;
-
 function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (request: WebRequest, body: unknown, caller: Caller) => Promise<globalThis.Response> {
   const callers = new WeakMap<WebRequest, Caller>();
   const modern = createMcpHandler(({ requestInfo }) => createServer((requestInfo && callers.get(requestInfo)) ?? { transport: 'http' }), {
     legacy: 'reject',
-    // Refusals here are the client's (headers that disagree with the body, unknown versions).
-    onerror: (error) => ctx.logger.debug({ err: error }, 'MCP request refused'),
+    onerror: (error) => {
+      // Refusals are the client's doing (headers that disagree with the body, a version we do not
+      // speak): not worth more than a debug line. Anything else is ours.
+      if (error instanceof ProtocolError || error.message.startsWith('Rejected ')) ctx.logger.debug({ err: error }, 'MCP request refused');
+      else ctx.logger.error({ err: error }, 'MCP request failed');
+    },
   });
   return async (request, body, caller) => {
     if (!(await isLegacyRequest(request, body))) {
@@ -96,8 +100,7 @@ function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (reques
     try {
       return await transport.handleRequest(request, { parsedBody: body });
     } finally {
-      void transport.close();
-      void server.close();
+      void server.close(); // closes the transport too
     }
   };
 }
