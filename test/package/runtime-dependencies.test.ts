@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -49,5 +50,17 @@ describe('runtime dependencies', () => {
   it('declare every optional piece as an optional peer, never as an optionalDependency npm would install anyway', () => {
     expect(pkg.optionalDependencies ?? {}).toEqual({});
     for (const name of optionalPeers() as string[]) expect(Object.keys(pkg.peerDependencies ?? {}), name).toContain(name);
+  });
+
+  it('leaves an optional peer outside the bundle, and only an optional one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scm-peers-'));
+    try {
+      const file = path.join(dir, 'package.json');
+      writeFileSync(file, JSON.stringify({ peerDependencies: { 'playwright-core': '^1.0.0', required: '^1.0.0' }, peerDependenciesMeta: { 'playwright-core': { optional: true } } }));
+      expect(optionalPeers(file)).toEqual(['playwright-core']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect((bundleOptions('entry.js') as { external: string[] }).external).toEqual(optionalPeers());
   });
 });
