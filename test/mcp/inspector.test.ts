@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,18 +6,24 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/http/serve.js';
 import { startTestServer } from '../helpers/context.js';
+import { cachedPackage } from '../../scripts/cached-package.js';
 import { BUILT_CLI, MINI_SITE, REPO_ROOT } from '../helpers/paths.js';
 
-const INSPECTOR = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+/** The newest MCP Inspector when this was written; it needs Node >= 22.19, hence node22.sh. */
+const INSPECTOR_VERSION = '2.12.0';
 
+let inspectorCli: string;
+let node22: string;
 let home: string;
 let server: RunningServer;
 
 beforeAll(async () => {
+  inspectorCli = path.join(cachedPackage('@modelcontextprotocol/inspector', INSPECTOR_VERSION), 'clients', 'launcher', 'build', 'index.js');
+  node22 = execFileSync(path.join(REPO_ROOT, 'scripts', 'node22.sh'), { encoding: 'utf8' }).trim();
   // The Inspector keeps a catalog in the home directory; give it a throwaway one.
   home = await mkdtemp(path.join(os.tmpdir(), 'inspector-home-'));
   server = await startTestServer();
-});
+}, 300_000);
 afterAll(async () => {
   await server?.close();
   await rm(home, { recursive: true, force: true });
@@ -25,7 +31,7 @@ afterAll(async () => {
 
 /** The MCP Inspector's CLI mode (the published `mcp-inspector --cli`), answering with the JSON it prints. */
 async function inspector(args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(node22, [inspectorCli, '--cli', ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, timeout: 60_000 });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
