@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, ProtocolError, validateHostHeader, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, PROTOCOL_VERSION_META_KEY, ProtocolError, validateHostHeader, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
@@ -90,7 +90,9 @@ function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (reques
     },
   });
   return async (request, body, caller) => {
-    if (!(await isLegacyRequest(request, body))) {
+    // A body with an envelope claim is never legacy (the SDK's own rule), so only requests
+    // without one need the SDK's classification here; the handler classifies again anyway.
+    if (hasEnvelopeClaim(body) || !(await isLegacyRequest(request, body))) {
       callers.set(request, caller);
       return modern.fetch(request, { parsedBody: body });
     }
@@ -103,6 +105,12 @@ function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (reques
       void server.close(); // closes the transport too
     }
   };
+}
+
+/** Whether a JSON-RPC message carries the 2026-07-28 `_meta` envelope's protocol version. */
+function hasEnvelopeClaim(body: unknown): boolean {
+  const meta = (body as { params?: { _meta?: unknown } } | null)?.params?._meta;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /** Only requests for this server's own host names (DNS-rebinding protection), else 403. */
