@@ -52,7 +52,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
   handler = createApp(ctx);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  ctx.logger.info({ url, publicBaseUrl: ctx.urls.publicBaseUrl }, 'listening');
+  ctx.logger.info({ url, publicBaseUrl: ctx.publicBaseUrl }, 'listening');
 
   return {
     url,
