@@ -7,7 +7,8 @@ import { packageInfo } from './config/package-root.js';
 import { loadSite, type LoadedSite } from './content/load-site.js';
 import type { SiteContent } from './content/site-content.js';
 import { ContentHolder } from './live/content-holder.js';
-import { buildContentSnapshot, type ContentSnapshot } from './live/content-snapshot.js';
+import { ContentReloader } from './live/content-reloader.js';
+import { buildContentSnapshot } from './live/content-snapshot.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
@@ -35,6 +36,8 @@ export interface AppContext {
    * the server runs, so take `content.current()` once per request and use only that snapshot.
    */
   readonly content: ContentHolder;
+  /** Replaces the content while serving (watch, SIGHUP, sync) and reports the last outcome. */
+  readonly reloader: ContentReloader;
   /** The authorization server: keys, token signing and verification, its addresses. */
   readonly auth: AgentAuth;
   /** The durable mail outbox: every mail the server sends goes through it. */
@@ -76,9 +79,11 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   logContentWarnings(logger, loaded);
   const publicBaseUrl = config.publicBaseUrl ?? defaultPublicBaseUrl(config, loaded.site.info.siteUrl);
   // The HTTP server builds the index before it takes requests; stdio on the first search.
-  const content = new ContentHolder(buildContentSnapshot(loaded, { publicBaseUrl, loadedAt: clock.now(), warmSearch: config.command === 'serve' }));
+  const warmSearch = config.command === 'serve';
+  const content = new ContentHolder(buildContentSnapshot(loaded, { publicBaseUrl, loadedAt: clock.now(), warmSearch }));
   const site = () => content.current().site;
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
+  const reloader = new ContentReloader({ holder: content, load: () => loadSite(config.contentDir), publicBaseUrl, warmSearch, store, clock, logger });
   const auth = new AgentAuth(
     { publicBaseUrl, signingKey: config.signingKey, previousSigningKey: config.previousSigningKey, dataDir: config.dataDir },
     store,
@@ -116,11 +121,14 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     store,
     publicBaseUrl,
     content,
+    reloader,
     auth,
     outbox,
     remoteTools,
     scans,
     async close() {
+      reloader.stopFollowing();
+      await reloader.idle();
       // Scans first: a scan that finishes during shutdown still hands its report to the outbox.
       await scans.close();
       await outbox.close();

@@ -11,7 +11,7 @@ import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
 import type { ProblemCode } from './problem.js';
 import { QuerySchema } from './query.js';
-import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type PageList } from './schemas.js';
+import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
 import type { AuthenticatedAgent } from '../auth/bearer.js';
 import { AppError } from '../errors.js';
@@ -134,7 +134,16 @@ export const health = defineEndpoint({
   cacheControl: NO_STORE,
   batchable: true,
   async run(_query, { ctx, content }) {
-    return { body: { ok: true, version: ctx.version, pages: content.site.pages.length, languages: [...content.site.languages] } };
+    const last = ctx.reloader.last;
+    const lastReload = last && { outcome: last.outcome, trigger: last.trigger, at: new Date(last.at).toISOString(), ...(last.reason === undefined ? {} : { reason: last.reason }) };
+    const body: Health = {
+      ok: true,
+      version: ctx.version,
+      pages: content.site.pages.length,
+      languages: [...content.site.languages],
+      content: { version: content.version, loadedAt: new Date(content.loadedAt).toISOString(), ...(lastReload === undefined ? {} : { lastReload }) },
+    };
+    return { body };
   },
 });
 

@@ -61,7 +61,14 @@ describe('GET /api/v1/health', () => {
   it('is ok with the version, the number of pages and the languages, and is never cached', async () => {
     const { status, body, headers } = await rest.api.get('/api/v1/health');
     expect(status).toBe(200);
-    expect(body).toEqual({ ok: true, version: '1.1.0', pages: rest.server.ctx.content.current().site.pages.length, languages: ['pl', 'en'] });
+    const content = rest.server.ctx.content.current();
+    expect(body).toEqual({
+      ok: true,
+      version: '1.1.0',
+      pages: content.site.pages.length,
+      languages: ['pl', 'en'],
+      content: { version: content.version, loadedAt: new Date(content.loadedAt).toISOString() },
+    });
     expect(headers.get('cache-control')).toBe('no-store');
   });
 });
