@@ -9,7 +9,7 @@ import type { ToolContext } from '../../tools/tool.js';
 import type { AppContext } from '../context.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
-import type { ProblemCode } from './problem.js';
+import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
 import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
