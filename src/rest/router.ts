@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { toolContext } from '../../tools/tool.js';
 import { AppError } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { perSnapshot, snapshotOf } from '../live/content-holder.js';
@@ -9,7 +8,7 @@ import { GetAnswers, jsonAnswer, type RestAnswer } from './answers.js';
 import { BATCH_BODY_LIMIT_BYTES, checkIdempotencyKey, parseBatch, runBatch } from './batch.js';
 import { CursorCodec } from './cursor.js';
 import { renderDocsPage } from './docs-page.js';
-import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, type RestEnv } from './endpoints.js';
+import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, restToolContext, type RestEnv } from './endpoints.js';
 import { buildOpenApi, openApiYaml } from './openapi.js';
 import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolicy } from '../web/rate-limit.js';
 import { authenticateBearer, bearerChallenge } from '../auth/bearer.js';
@@ -63,7 +62,7 @@ export function restApi(ctx: AppContext): express.Router {
     const env: RestEnv = {
       ctx,
       content,
-      tools: (caller) => toolContext(ctx, content, { transport: 'http', clientIp: caller.clientIp, agent: caller.agent && { sub: caller.agent.sub, clientId: caller.agent.clientId } }),
+      tools: (caller) => restToolContext(ctx, content, caller),
       cursors: new CursorCodec(cursorSecret, content.version),
       url,
       endpointUrls,

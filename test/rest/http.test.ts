@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { GetAnswers } from '../../src/rest/answers.js';
 import { contentFingerprint, CursorCodec } from '../../src/rest/cursor.js';
 import { QuerySchema } from '../../src/rest/query.js';
+import { restToolContext, type RestCaller, type RestEnv } from '../../src/rest/endpoints.js';
 import { answerWhileStarting } from '../../src/rest/starting.js';
 import { quietLogger, testContext } from '../helpers/context.js';
 import { rawRequest } from '../helpers/raw-http.js';
@@ -80,6 +81,31 @@ describe('errors', () => {
     expect(body).toMatchObject({ code: 'internal-error', status: 500, type: 'https://x.example/api/v1/docs#internal-error', instance: '/api/v1/failing' });
     expect(answer.body.toString()).not.toMatch(/secret|ENOENT|\.md|at /);
     expect(logged).toHaveLength(1);
+    await ctx.close();
+  });
+
+  it('gives the tools the real caller, as MCP does: its address and its agent', async () => {
+    const ctx = await testContext();
+    const echo = {
+      name: 'echo',
+      path: '/api/v1/echo',
+      summary: 'Echoes the caller',
+      description: 'Echoes the caller',
+      query: new QuerySchema(z.object({}).strict()),
+      response: z.object({}),
+      responseName: 'Caller',
+      problems: [],
+      cacheControl: 'no-store',
+      batchable: true,
+      perCaller: true,
+      run: async (_query: unknown, env: RestEnv, caller: RestCaller) => ({ body: env.tools(caller).caller }),
+    };
+    const content = ctx.content.current();
+    const env: RestEnv = { ctx, content, tools: (caller) => restToolContext(ctx, content, caller), cursors: new CursorCodec(undefined, content.version), url: (path) => path, endpointUrls: {} };
+    const answers = new GetAnswers(env, [echo], [], 'https://x.example/api/v1/docs');
+    const agent = { sub: 'reg_1', clientId: 'client_1', scope: 'site:read' };
+    const answer = await answers.answer('/api/v1/echo', '', { clientIp: '203.0.113.7', agent });
+    expect(answer.json).toEqual({ transport: 'http', clientIp: '203.0.113.7', agent: { sub: 'reg_1', clientId: 'client_1' } });
     await ctx.close();
   });
 
