@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderSiteDocuments, type SiteDocument } from '../../resources/index.js';
 import type { ContentWarning, LoadedSite } from '../content/load-site.js';
+import type { Logger } from '../log/logger.js';
 import type { SiteContent } from '../content/site-content.js';
 import { SiteUrls } from '../content/site-urls.js';
 import { LazySearchIndex, type PageSearch } from '../search/lazy-search-index.js';
@@ -62,6 +63,11 @@ function snapshotWith(loaded: LoadedSite, search: PageSearch, publicBaseUrl: str
     documents: renderSiteDocuments(site, urls),
     warnings,
   };
+}
+
+/** Everything a load left out or found wrong goes to the log, one line each (at start and on every reload). */
+export function logContentWarnings(logger: Logger, warnings: readonly ContentWarning[]): void {
+  for (const warning of warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
 }
 
 /** 128 bits of SHA-256 over the site file and every page's fields and body, in path order. */
