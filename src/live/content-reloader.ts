@@ -137,6 +137,11 @@ export class ContentReloader {
       let next: ContentSnapshot;
       try {
         const loaded = await build();
+        // A directory caught half-written (a checkout, a copy, an import clearing its output) must
+        // not replace a site with nothing.
+        if (loaded.site.pages.length === 0 && current.site.pages.length > 0) {
+          throw new Error(`the new content has no pages (${current.site.pages.length} serve now); keeping the current content`);
+        }
         next = await prepareContentSnapshot(loaded, { publicBaseUrl: this.#parts.publicBaseUrl, loadedAt: clock.now(), warmSearch: this.#parts.warmSearch });
       } catch (error) {
         const reason = (error as Error)?.message ?? String(error);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -106,6 +106,16 @@ describe('a reload', () => {
     expect(health.content.version).toBe(before.content.version);
     expect(health.content.lastReload).toMatchObject({ outcome: 'failed', trigger: 'manual' });
     expect(health.content.lastReload.reason).toMatch(/site\.yaml/);
+  });
+
+  it('keeps the current content serving when the new content has no pages at all', async () => {
+    const dir = copyOfMiniSite();
+    server = await startTestServer(dir, NO_RATE_LIMIT);
+    rmSync(path.join(dir, 'pages'), { recursive: true });
+    mkdirSync(path.join(dir, 'pages'));
+
+    expect(await server.ctx.reloader.reload()).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('no pages') });
+    expect((await fetch(`${server.url}/pl/uslugi/`)).status).toBe(200);
   });
 
   it('keeps ETags and cursors when the content is the same, and changes both when it changed', async () => {
