@@ -8,7 +8,9 @@ import { snapshotOf } from '../../src/live/content-holder.js';
 import { SYNC_LOCK_KEY } from '../../src/live/content-reloader.js';
 import { startTestServer, testContext } from '../helpers/context.js';
 import { MINI_SITE } from '../helpers/paths.js';
+import { connectHttp } from '../helpers/mcp-client.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from '../helpers/redis.js';
+import { startSmtpServer } from '../helpers/smtp.js';
 
 const SERVICES_PAGE = path.join('pages', 'pl', 'uslugi.md');
 const OLD_TITLE = 'Usługi analityczne';
@@ -158,6 +160,32 @@ describe('a reload', () => {
     expect(snapshotOf(inFlight, ctx.content).site.page('/pl/uslugi/')?.title).toBe(OLD_TITLE);
     expect(snapshotOf({}, ctx.content).site.page('/pl/uslugi/')?.title).toBe(NEW_TITLE);
     await ctx.close();
+  });
+});
+
+describe('services that need content', () => {
+  it('sign mail with the company name of the content serving when the mail is sent', async () => {
+    const dir = copyOfMiniSite();
+    const smtp = await startSmtpServer();
+    try {
+      server = await startTestServer(dir, ['--smtp-url', smtp.url, '--data-dir', path.join(dir, 'data')]);
+      const siteFile = path.join(dir, 'site.yaml');
+      writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace('company: Testowa Firma sp. z o.o.', 'company: Nowa Nazwa sp. z o.o.'));
+      expect(await server.ctx.reloader.reload()).toMatchObject({ outcome: 'reloaded' });
+
+      const client = await connectHttp(server.url);
+      const result = await client.callTool({ name: 'send_inquiry', arguments: { name: 'Jan Kowalski', email: 'jan.kowalski@firma.pl', message: 'Proszę o wycenę wdrożenia GA4.', lang: 'pl', consent: true } });
+      await client.close();
+
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(smtp.received).toHaveLength(1);
+      const from = smtp.received[0]!.headers.find(([name]) => name === 'from')?.[1];
+      expect(from).toContain('Nowa Nazwa sp. z o.o.');
+    } finally {
+      await server?.close();
+      server = undefined;
+      await smtp.stop();
+    }
   });
 });
 
