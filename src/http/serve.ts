@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { packageInfo } from '../config/package-root.js';
 import { watchContentDir, type ContentWatch } from '../live/content-watch.js';
 import { answerWhileStarting } from '../rest/starting.js';
+import { ListenError } from './listen-error.js';
 
 /** With a shared store, how often an instance looks for content another instance synced. */
 export const PEER_CHECK_MS = 5_000;
@@ -37,7 +38,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(config.host, config.port, error)));
     server.listen(config.port, config.host, () => {
       server.off('error', reject);
       resolve();
