@@ -2,12 +2,20 @@ import { createMcpHandler, isLegacyRequest, PROTOCOL_VERSION_META_KEY, ProtocolE
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
-import type { AppContext } from '../context.js';
-import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
+import type { AgentAuth } from '../auth/agent-auth.js';
+import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../web/loopback.js';
+import { snapshotOf } from '../live/content-holder.js';
 import { ALL_TOOLS } from '../../tools/index.js';
+import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
-import { createMcpServerFactory, type McpServerFactory } from './mcp-server.js';
+import { createMcpServerFactory, type McpContext, type McpServerFactory } from './mcp-server.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
+
+/** What the HTTP endpoint needs besides the MCP server's own context. */
+export interface McpEndpointContext extends McpContext {
+  readonly publicBaseUrl: string;
+  readonly auth: AgentAuth;
+}
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
 export const MCP_BODY_LIMIT = '256kb';
@@ -22,7 +30,7 @@ export const MCP_BODY_LIMIT = '256kb';
  * Origin are checked first (DNS-rebinding protection), then the bearer token if one was sent: the
  * caller's `agent` is who it identifies. All of this holds for both revisions.
  */
-export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
+export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
   const createServer = createMcpServerFactory(ctx, tools);
   const serve = bothRevisions(ctx, createServer);
   const router = express.Router();
@@ -61,7 +69,7 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const response = await serve(webRequestOf(req, res), req.body, { transport: 'http', clientIp: req.ip, agent });
+    const response = await serve(webRequestOf(req, res), req.body, { transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
     await sendWebResponse(response, res);
   });
   router.all('/', (_req, res) => {
@@ -74,13 +82,22 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
 
 type WebRequest = globalThis.Request;
 
+/** Who asked, and the content snapshot the request's answers come from. */
+interface Exchange {
+  readonly caller: Caller;
+  readonly snapshot: ContentSnapshot;
+}
+
 /**
  * One exchange, either revision. The SDK's handler builds servers through a factory that only
- * sees the web Request, so the caller travels with the Request it was made for.
+ * sees the web Request, so the caller and the snapshot travel with the Request they were made for.
  */
-function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (request: WebRequest, body: unknown, caller: Caller) => Promise<globalThis.Response> {
-  const callers = new WeakMap<WebRequest, Caller>();
-  const modern = createMcpHandler(({ requestInfo }) => createServer((requestInfo && callers.get(requestInfo)) ?? { transport: 'http' }), {
+function bothRevisions(ctx: McpContext, createServer: McpServerFactory): (request: WebRequest, body: unknown, caller: Caller, snapshot: ContentSnapshot) => Promise<globalThis.Response> {
+  const exchanges = new WeakMap<WebRequest, Exchange>();
+  const modern = createMcpHandler(({ requestInfo }) => {
+    const exchange = requestInfo && exchanges.get(requestInfo);
+    return exchange ? createServer(exchange.caller, exchange.snapshot) : createServer({ transport: 'http' });
+  }, {
     legacy: 'reject',
     onerror: (error) => {
       // Refusals are the client's doing (headers that disagree with the body, a version we do not
@@ -89,14 +106,14 @@ function bothRevisions(ctx: AppContext, createServer: McpServerFactory): (reques
       else ctx.logger.error({ err: error }, 'MCP request failed');
     },
   });
-  return async (request, body, caller) => {
+  return async (request, body, caller, snapshot) => {
     // A body with an envelope claim is never legacy (the SDK's own rule), so only requests
     // without one need the SDK's classification here; the handler classifies again anyway.
     if (hasEnvelopeClaim(body) || !(await isLegacyRequest(request, body))) {
-      callers.set(request, caller);
+      exchanges.set(request, { caller, snapshot });
       return modern.fetch(request, { parsedBody: body });
     }
-    const server = createServer(caller);
+    const server = createServer(caller, snapshot);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
@@ -122,7 +139,7 @@ function hostCheck(allowed: string[]): RequestHandler {
   };
 }
 
-function allowedHostnames(ctx: AppContext): string[] {
+function allowedHostnames(ctx: McpEndpointContext): string[] {
   const extra = ctx.config.allowedHosts.map((host) => {
     try {
       return new URL(`http://${host}`).hostname;
@@ -130,7 +147,7 @@ function allowedHostnames(ctx: AppContext): string[] {
       return host;
     }
   });
-  return [...new Set([...LOOPBACK_HOSTNAMES, new URL(ctx.urls.publicBaseUrl).hostname, ...extra])];
+  return [...new Set([...LOOPBACK_HOSTNAMES, new URL(ctx.publicBaseUrl).hostname, ...extra])];
 }
 
 interface OriginPolicy {
@@ -138,11 +155,11 @@ interface OriginPolicy {
   readonly origins: ReadonlySet<string>;
 }
 
-function allowedOriginPolicy(ctx: AppContext): OriginPolicy {
+function allowedOriginPolicy(ctx: McpEndpointContext): OriginPolicy {
   const configured = ctx.config.allowedOrigins;
   return {
     any: configured.includes('*'),
-    origins: new Set([new URL(ctx.urls.publicBaseUrl).origin, ...configured.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]),
+    origins: new Set([new URL(ctx.publicBaseUrl).origin, ...configured.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]),
   };
 }
 
@@ -168,7 +185,7 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 }
 
 /** Body-parser failures become JSON-RPC errors, as MCP clients expect on this endpoint. */
-function jsonRpcErrorHandler(ctx: AppContext) {
+function jsonRpcErrorHandler(ctx: McpContext) {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const type = (error as { type?: string }).type;

@@ -1,6 +1,5 @@
 import { serveStdio as serveStdioEntry, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { AppContext } from '../context.js';
-import { createMcpServerFactory } from './mcp-server.js';
+import { createMcpServerFactory, type McpContext } from './mcp-server.js';
 
 /**
  * Serves MCP over stdin/stdout until the client closes its end, in whichever revision the client
@@ -8,7 +7,7 @@ import { createMcpServerFactory } from './mcp-server.js';
  * (the v2 SDK's `serveStdio` decides and keeps the connection on it). Only protocol messages go
  * to stdout; logs go to stderr. Resolves when the session is over, so the caller can exit cleanly.
  */
-export async function serveStdio(ctx: AppContext, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+export async function serveStdio(ctx: McpContext, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const createServer = createMcpServerFactory(ctx);
   const transport = new StdioServerTransport(input as never, output as never);
   const closed = new Promise<void>((resolve) => {

@@ -50,8 +50,8 @@ describe('the MCP Inspector (latest) connects', () => {
     const { tools } = (await inspector([target, '--method', 'tools/list'])) as { tools: { name: string }[] };
     expect(tools.map((tool) => tool.name)).toContain('get_page');
     const page = (await inspector([target, '--method', 'tools/call', '--tool-name', 'get_page', '--tool-arg', 'url=/pl/kontakt/'])) as { structuredContent: { url: string } };
-    expect(page.structuredContent.url).toBe(`${server.ctx.urls.publicBaseUrl}/pl/kontakt/`);
-    const { contents } = (await inspector([target, '--method', 'resources/read', '--uri', `${server.ctx.urls.publicBaseUrl}/llms.txt`])) as { contents: { text: string }[] };
+    expect(page.structuredContent.url).toBe(`${server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/`);
+    const { contents } = (await inspector([target, '--method', 'resources/read', '--uri', `${server.ctx.content.current().urls.publicBaseUrl}/llms.txt`])) as { contents: { text: string }[] };
     expect(contents[0]?.text).toContain('# ');
   }, 90_000);
 });

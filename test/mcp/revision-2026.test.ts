@@ -13,7 +13,7 @@ let legacy: Client;
 
 beforeAll(async () => {
   server = await startTestServer();
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
   [modern, legacy] = await Promise.all([connectHttp2026(server.url), connectHttp(server.url)]);
 });
 afterAll(async () => {
