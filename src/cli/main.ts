@@ -26,7 +26,12 @@ async function main(): Promise<void> {
     return;
   }
   try {
-    if (request.config.command === 'serve') await runHttp(request.config);
+    const { command } = request.config;
+    if (command === 'import' || command === 'check') {
+      // Loaded on demand: the importer's libraries (DOM, Readability) are for this command only.
+      const { runImportCommand, runCheckCommand } = await import('./import-command.js');
+      process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
+    } else if (command === 'serve') await runHttp(request.config);
     else await runStdio(request.config);
   } catch (error) {
     fail(error, 1);

@@ -4,12 +4,14 @@ import { parseArgs } from 'node:util';
 import { OPTIONS, type OptionKey, type OptionValues } from './options.js';
 import { bundledContentDir } from './package-root.js';
 
-export type Command = 'stdio' | 'serve';
+export type Command = 'stdio' | 'serve' | 'import' | 'check';
 
 export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
   readonly command: Command;
   readonly contentDir: string;
   readonly dataDir: string;
+  /** `import`: the site's start URL; `check`: the content directory. */
+  readonly target?: string;
 }
 
 export type CliRequest =
@@ -25,7 +27,9 @@ export class ConfigError extends Error {
   }
 }
 
-const COMMANDS: readonly string[] = ['serve', 'stdio'];
+const COMMANDS: readonly string[] = ['serve', 'stdio', 'import', 'check'];
+/** Commands that take one argument after their name, and what it is. */
+const ARGUMENT_OF: Readonly<Record<string, string>> = { import: 'the address of the website, e.g. import https://www.example.com --out ./content', check: 'the content directory, e.g. check ./content' };
 
 /**
  * Reads the command line and environment once, validates every option and returns a frozen
@@ -53,6 +57,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     }
   }
   problems.push(...crossOptionProblems(values as Partial<OptionValues>));
+  if (parsed.command === 'import' && values.out === undefined) problems.push('import needs --out (IMPORT_OUT): the content directory to write');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const typed = values as OptionValues;
@@ -61,12 +66,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     command: parsed.command,
     contentDir: path.resolve(typed.contentDir ?? bundledContentDir()),
     dataDir: path.resolve(typed.dataDir ?? defaultDataDir(env)),
+    ...(parsed.target === undefined ? {} : { target: parsed.target }),
   };
   return { kind: 'run', config: Object.freeze(config) };
 }
 
 interface ParsedCommandLine {
   command: Command;
+  target: string | undefined;
   help: boolean;
   version: boolean;
   values: Record<string, string | undefined>;
@@ -86,17 +93,21 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     throw new ConfigError([`${(error as Error).message}. Run with --help to see the options.`]);
   }
   const positionals = result.positionals;
-  if (positionals.length > 1 || (positionals[0] !== undefined && !COMMANDS.includes(positionals[0]))) {
+  const first = positionals[0];
+  const takesArgument = first !== undefined && ARGUMENT_OF[first] !== undefined;
+  if (positionals.length > (takesArgument ? 2 : 1) || (first !== undefined && !COMMANDS.includes(first))) {
     throw new ConfigError([
-      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, or no command for stdio`,
+      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, "import <url> --out <dir>", "check <dir>", or no command for stdio`,
     ]);
   }
+  if (takesArgument && positionals[1] === undefined) throw new ConfigError([`${first} needs ${ARGUMENT_OF[first]!}`]);
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(result.values)) {
     if (typeof value === 'string') values[name] = value;
   }
   return {
-    command: positionals[0] === 'serve' ? 'serve' : 'stdio',
+    command: first === 'serve' || first === 'import' || first === 'check' ? first : 'stdio',
+    target: takesArgument ? positionals[1] : undefined,
     help: result.values.help === true,
     version: result.values.version === true,
     values,

@@ -34,6 +34,17 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** A whole number within bounds, with a default. */
+function wholeNumber(fallback: string, min: number, max: number) {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((value) => value ?? fallback)
+    .pipe(z.string().regex(/^\d{1,6}$/, rule).transform(Number))
+    .pipe(z.number().int().min(min, rule).max(max, rule));
+}
+
 const flagBoolean = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .optional()
@@ -349,6 +360,55 @@ export const OPTIONS = {
     description:
       'TEST ONLY: let website scans reach loopback and private addresses on any port (for fixture sites). Off by default; logged as a warning when on; never enable in production.',
     schema: flagBoolean,
+  },
+  out: {
+    flag: 'out',
+    env: 'IMPORT_OUT',
+    hint: 'DIR',
+    description: '`import`: the content directory to write (site.yaml, pages/); re-runs on the same directory fetch only what changed. Required for import.',
+    schema: z.string().trim().min(1).optional(),
+  },
+  maxPages: {
+    flag: 'max-pages',
+    env: 'IMPORT_MAX_PAGES',
+    hint: 'N',
+    description: '`import`: the most pages to import (1-50000). Default: 2000.',
+    schema: wholeNumber('2000', 1, 50_000),
+  },
+  include: {
+    flag: 'include',
+    env: 'IMPORT_INCLUDE',
+    hint: 'PATTERNS',
+    description: '`import`: only pages whose path matches one of these comma-separated patterns (`*` one segment, `**` any, e.g. /pl/**,/en/blog/**). Default: all.',
+    schema: commaList,
+  },
+  exclude: {
+    flag: 'exclude',
+    env: 'IMPORT_EXCLUDE',
+    hint: 'PATTERNS',
+    description: '`import`: leave out pages whose path matches one of these comma-separated patterns (e.g. /**/tag/**,/koszyk/**). Default: none.',
+    schema: commaList,
+  },
+  discover: {
+    flag: 'discover',
+    env: 'IMPORT_DISCOVER',
+    hint: '1|0',
+    description: '`import`: also follow same-site links from the start URL when the site has a sitemap (without one, links are always followed). Default: off.',
+    schema: flagBoolean,
+  },
+  importConcurrency: {
+    flag: 'import-concurrency',
+    env: 'IMPORT_CONCURRENCY',
+    hint: 'N',
+    description: '`import`: pages fetched at once (1-32). Default: 4.',
+    schema: wholeNumber('4', 1, 32),
+  },
+  importDelayMs: {
+    flag: 'import-delay-ms',
+    env: 'IMPORT_DELAY_MS',
+    hint: 'MS',
+    description: "`import`: least time between two requests to the site (politeness; 0 turns it off). A longer robots.txt Crawl-delay wins. Default: 250.",
+    schema: wholeNumber('250', 0, 60_000),
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -29,6 +29,10 @@ export interface FetchOptions {
   readonly accept?: string;
   /** false: return a redirect response as it is (used to see whether http:// redirects to https://). */
   readonly followRedirects?: boolean;
+  /** Validators from an earlier fetch: the site may answer 304 Not Modified, with no body. */
+  readonly conditional?: { readonly etag?: string; readonly lastModified?: string };
+  /** Keep the body's bytes (any media type, e.g. a gzip sitemap) and leave decoding to the caller. */
+  readonly raw?: boolean;
 }
 
 export interface RedirectHop {
@@ -47,6 +51,8 @@ export interface FetchedResponse {
   readonly mediaType: string;
   /** The decoded body, '' when the content type is not text (images, archives: never read). */
   readonly body: string;
+  /** The body's bytes, only when the request asked for them (`raw`). */
+  readonly bytes?: Uint8Array;
   /** Decompressed bytes read (at most maxBodyBytes). */
   readonly bodyBytes: number;
   readonly truncated: boolean;
@@ -196,7 +202,7 @@ export class Fetcher {
         redirect: 'manual',
         dispatcher: this.#agent,
         signal,
-        headers: { 'user-agent': this.settings.userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+        headers: requestHeaders(this.settings.userAgent, options),
       });
     } catch (error) {
       return this.#failure(error, signal, redirects);
@@ -227,8 +233,9 @@ export class Fetcher {
       };
     }
 
-    const readable = mediaType === '' || TEXT_TYPES.test(mediaType);
+    const readable = options.raw === true || mediaType === '' || TEXT_TYPES.test(mediaType);
     let body = '';
+    let bytes: Uint8Array | undefined;
     let bodyBytes = 0;
     let truncated = false;
     if (readable && response.body) {
@@ -236,7 +243,8 @@ export class Fetcher {
         const read = await readCapped(response.body, this.settings.maxBodyBytes);
         bodyBytes = read.bytes.byteLength;
         truncated = read.truncated;
-        body = decode(read.bytes, headers['content-type']);
+        if (options.raw === true) bytes = read.bytes;
+        else body = decode(read.bytes, headers['content-type']);
       } catch (error) {
         return this.#failure(error, signal, redirects);
       }
@@ -252,6 +260,7 @@ export class Fetcher {
         headers,
         mediaType,
         body,
+        ...(bytes === undefined ? {} : { bytes }),
         bodyBytes,
         truncated,
         bodySkipped: !readable,
@@ -276,6 +285,14 @@ export class Fetcher {
     if (tls !== undefined) return { ok: false, failure: { kind: 'unreachable', reason: 'tls', tlsCode: tls, redirects: [...redirects] } };
     return failed('unreachable', 'connection-failed', redirects);
   }
+}
+
+/** Our fixed User-Agent, the Accept header, and validators when re-fetching: nothing else (no cookies, no credentials). */
+function requestHeaders(userAgent: string, options: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = { 'user-agent': userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
+  if (options.conditional?.etag !== undefined) headers['if-none-match'] = options.conditional.etag;
+  if (options.conditional?.lastModified !== undefined) headers['if-modified-since'] = options.conditional.lastModified;
+  return headers;
 }
 
 function failed(kind: FailureKind, reason: FailureReason, redirects: readonly RedirectHop[]): FetchOutcome {
