@@ -99,18 +99,22 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   for (const element of document.querySelectorAll(CHROME)) element.remove();
   const main = document.querySelector('main, [role="main"]');
   const mainText = main?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-  let contentHtml: string;
-  const article = isProbablyReaderable(document as never, { minContentLength: 140 }) ? new Readability(document.cloneNode(true) as never, { keepClasses: false }).parse() : null;
+  // Kept before Readability runs: it rewrites the document it reads.
+  const fallbackHtml = (main ?? document.body)?.innerHTML ?? '';
+  const article = isProbablyReaderable(document as never, { minContentLength: 140 }) ? new Readability(document as never, { keepClasses: false }).parse() : null;
   const articleText = article?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   // Readability finds the article of a post; on a home page or a service grid it may keep one
   // block of several. The page's own <main> is then the better answer.
-  if (article?.content && articleText.length >= mainText.length * 0.6) contentHtml = article.content;
-  else contentHtml = (main ?? document.body)?.innerHTML ?? '';
-  const content = parseHTML(`<body>${contentHtml}</body>`).document;
-  const tables = [...content.querySelectorAll('table')].map((table) =>
+  const contentHtml = article?.content && articleText.length >= mainText.length * 0.6 ? article.content : fallbackHtml;
+  const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
+  return { ...facts, tables, markdown: converter.translate(contentHtml).trim() };
+}
+
+function readTables(html: string): string[][][] {
+  const { document } = parseHTML(`<body>${html}</body>`);
+  return [...document.querySelectorAll('table')].map((table) =>
     [...table.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th,td')].map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim() ?? '')),
   );
-  return { ...facts, tables, markdown: converter.translate(contentHtml).trim() };
 }
 
 /** The day of an ISO date or date-time, or undefined. */

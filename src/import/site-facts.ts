@@ -124,7 +124,7 @@ function contactFor(
     inLang.find((page) => matchRule(page.path, [{ path: '/**/{kontakt,contact,contact-us}/', type: 'company' }]) !== undefined);
   const email = text(point?.email) ?? text(organization?.email) ?? contactPage?.emails[0] ?? mostCommon(inLang.flatMap((page) => page.emails));
   const phone = text(point?.telephone) ?? text(organization?.telephone) ?? contactPage?.phones[0] ?? mostCommon(inLang.flatMap((page) => page.phones));
-  const privacy = inLang.find((page) => /(privacy|prywatnosc)/.test(page.path)) ?? inLang.find((page) => /(^|/)rodo//.test(page.path));
+  const privacy = inLang.find((page) => /(privacy|prywatnosc)/.test(page.path)) ?? inLang.find((page) => /(^|\/)rodo\/$/.test(page.path));
   const result: Record<string, string> = {};
   if (email !== undefined) result.email = email.replace(/^mailto:/i, '');
   else missing.push(`contact.${lang}.email`);
