@@ -1,17 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll } from 'vitest';
 import { runImport, type ImportOptions, type ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
 
 const made: string[] = [];
-afterEach(async () => {
+afterAll(async () => {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** A fresh output directory, removed after the test. */
+/** A fresh output directory, removed when the test file is done. */
 export async function outputDir(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'import-out-'));
   made.push(dir);
