@@ -8,7 +8,7 @@ import type { FetchFailure, Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
 import { openSession } from '../net/session.js';
-import { TargetRefusal } from '../net/target.js';
+import { TargetRefusal, type RefusalReason } from '../net/target.js';
 import { decodeHtml } from './decode-html.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
@@ -93,7 +93,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     start = await options.network.checkTarget(options.startUrl);
   } catch (error) {
     if (!(error instanceof TargetRefusal)) throw error;
-    return report.fatal(`${options.startUrl} cannot be imported: ${error.message}`);
+    return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
   const origin = start.origin;
   const controller = new AbortController();
@@ -246,7 +246,7 @@ async function readOne(
 async function fromPrevious(url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
   let markdown: string;
   try {
-    markdown = splitFrontMatter(await readFile(known.file, 'utf8')).body;
+    markdown = splitFrontMatter(await readFile(known.file, 'utf8')).body.trim();
   } catch {
     return undefined;
   }
@@ -465,11 +465,20 @@ function langFromPath(url: string): string | undefined {
   return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
 }
 
+/** The target rules' own words, where they speak of scans. */
+function describeRefusal(reason: RefusalReason, message: string): string {
+  if (reason === 'port') return 'only websites on the standard ports (80 for http, 443 for https) can be imported';
+  if (reason === 'scheme') return 'only http:// and https:// websites can be imported';
+  return message;
+}
+
 /** How the importer words a request that produced no response. */
 export function describeFailure(failure: FetchFailure): string {
   switch (failure.reason) {
-    case 'target-refused':
-      return failure.redirects.length === 0 ? (failure.refusal?.message ?? 'the address is refused') : `redirects to an address that cannot be imported (${failure.refusal?.message ?? 'refused'})`;
+    case 'target-refused': {
+      const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
+      return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
+    }
     case 'blocked-address':
       return 'the address does not lead to a public website';
     case 'redirect-loop':
