@@ -15,13 +15,13 @@ import { schemaOrgFor } from '../structured-data/schema-org.js';
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  // ETags are computed by the routes that can do it cheaply (from content that never changes).
+  // ETags are computed by the routes that can do it cheaply (from a snapshot, which never changes).
   app.set('etag', false);
   // req.ip: the socket address, or as many X-Forwarded-For hops from the right as there are
   // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
   app.set('trust proxy', ctx.config.trustProxyHops);
 
-  const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
+  const agentSite = createAgentSite(ctx, { structuredData: schemaOrgFor });
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

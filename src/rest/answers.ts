@@ -37,10 +37,10 @@ const noParameters = new QuerySchema(z.object({}).strict());
 
 /**
  * Answers GET requests under /api/v1 in process: the HTTP router and the batch both come here,
- * so a batch item's body is exactly what the same GET returns. Every answer depends only on the
- * content and the query (content does not change while the server runs), so successful answers
- * are serialised, tagged and kept in an LRU keyed by the validated query: the tool runs once per
- * distinct question.
+ * so a batch item's body is exactly what the same GET returns. There is one GetAnswers per
+ * content snapshot, and every answer depends only on that content and the query, so successful
+ * answers are serialised, tagged and kept in an LRU keyed by the validated query: the tool runs
+ * once per distinct question and snapshot.
  */
 export class GetAnswers {
   readonly #routes: ReadonlyMap<string, Route>;
@@ -89,13 +89,15 @@ export class GetAnswers {
       const { endpoint } = route;
       const query = endpoint.query.parse(readQuery(rawQuery), path);
       const key = `${path}\n${JSON.stringify(query)}`;
-      const cached = endpoint.perCaller ? undefined : this.#cache.get(key);
+      // Answers that depend on the caller, or must not be stored (health), are never kept.
+      const keep = !endpoint.perCaller && endpoint.cacheControl !== NO_STORE;
+      const cached = keep ? this.#cache.get(key) : undefined;
       if (cached) return cached;
       const result = await endpoint.run(query, this.env, caller).catch((error: unknown) => {
         throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
       });
       const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
-      if (!endpoint.perCaller) this.#cache.set(key, answer);
+      if (keep) this.#cache.set(key, answer);
       return answer;
     } catch (error) {
       return this.problem(error, pathname);

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hitAgentRateLimit } from '../auth/agent-rate-limit.js';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config/load-config.js';
+import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { clientAddressKey } from '../limits/client-address.js';
 import { hitRateLimit, type RateLimitState } from '../limits/rate-limit.js';
@@ -70,7 +71,7 @@ export type RefuseRequest = (req: Request, res: Response, retryAfterSeconds: num
  * through with the policy headers only: the API serves public, read-only content, and an outage
  * of the shared store must not take it down.
  */
-export function rateLimit(ctx: AppContext, refuse: RefuseRequest): RequestHandler {
+export function rateLimit(ctx: { readonly config: Pick<Config, 'rateLimitPerMinute'>; readonly store: Store; readonly logger: Logger }, refuse: RefuseRequest): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const policy = (res.locals[RATE_LIMIT_POLICY] as RateLimitPolicy | undefined) ?? ipRateLimitPolicy(req.ip, ctx.config.rateLimitPerMinute);
     res.set(policyHeaders(policy));

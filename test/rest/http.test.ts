@@ -9,6 +9,7 @@ import { answerWhileStarting } from '../../src/rest/starting.js';
 import { quietLogger, testContext } from '../helpers/context.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { startRestServer, type RestServer } from '../helpers/rest-api.js';
+import { toolContext } from '../../tools/tool.js';
 
 let rest: RestServer;
 
@@ -70,7 +71,8 @@ describe('errors', () => {
         throw new Error('ENOENT: /srv/secret/path/content.md');
       },
     };
-    const env = { ctx: { ...ctx, logger }, tools: { ...ctx, caller: { transport: 'http' as const } }, cursors: new CursorCodec(undefined, contentFingerprint([])), url: (path: string) => path, endpointUrls: {} };
+    const content = ctx.content.current();
+    const env = { ctx: { ...ctx, logger }, content, tools: () => toolContext(ctx, content, { transport: 'http' }), cursors: new CursorCodec(undefined, contentFingerprint([])), url: (path: string) => path, endpointUrls: {} };
     const answer = await new GetAnswers(env, [failing], [], 'https://x.example/api/v1/docs').answer('/api/v1/failing', '');
     expect(answer.status).toBe(500);
     expect(answer.contentType).toBe('application/problem+json');

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { renderSiteDocuments, type SiteDocument } from '../../resources/index.js';
+import type { ContentWarning, LoadedSite } from '../content/load-site.js';
+import type { SiteContent } from '../content/site-content.js';
+import { SiteUrls } from '../content/site-urls.js';
+import { LazySearchIndex, type PageSearch } from '../search/lazy-search-index.js';
+
+/**
+ * Everything the server answers from, as one immutable value: the site, its addresses, the
+ * search index and the generated documents. A reload builds a new snapshot beside the current one
+ * and publishes it in one step (content-holder.ts); a request takes one snapshot at its start and
+ * uses only it, so it never sees half of two. Views built from a snapshot (rendered pages, REST
+ * answers, MCP resource lists) are kept in WeakMaps keyed by it and go when it goes.
+ */
+export interface ContentSnapshot {
+  /** A hash of the content: equal exactly when the content is equal (cursors and health use it). */
+  readonly version: string;
+  /** When this snapshot was built (epoch milliseconds). */
+  readonly loadedAt: number;
+  readonly site: SiteContent;
+  readonly urls: SiteUrls;
+  readonly search: PageSearch;
+  /** llms.txt and pricing.md. */
+  readonly documents: readonly SiteDocument[];
+  /** What the load left out or found wrong, for the log and for `check`. */
+  readonly warnings: readonly ContentWarning[];
+}
+
+export interface SnapshotOptions {
+  /** Where our own pages are served (fixed for the process: the port or PUBLIC_BASE_URL). */
+  readonly publicBaseUrl: string;
+  readonly loadedAt: number;
+  /** Build the search index now (the HTTP server) instead of on the first search (stdio). */
+  readonly warmSearch: boolean;
+}
+
+/** Builds a snapshot from a loaded site: addresses, documents and (optionally at once) the index. */
+export function buildContentSnapshot(loaded: LoadedSite, options: SnapshotOptions): ContentSnapshot {
+  const { site, warnings } = loaded;
+  const urls = new SiteUrls(options.publicBaseUrl, site.info.siteUrl);
+  const search = new LazySearchIndex(site.pages);
+  if (options.warmSearch) search.warm();
+  return {
+    version: contentVersion(site),
+    loadedAt: options.loadedAt,
+    site,
+    urls,
+    search,
+    documents: renderSiteDocuments(site, urls),
+    warnings,
+  };
+}
+
+/** 128 bits of SHA-256 over the site file and every page's fields and body, in path order. */
+export function contentVersion(site: SiteContent): string {
+  const hash = createHash('sha256').update(JSON.stringify(site.info));
+  for (const page of site.pages) {
+    const { path, lang, type, title, description, alternate, published, updated, service, city, event, author, headings } = page;
+    hash.update(JSON.stringify([path, lang, type, title, description, alternate, published, updated, service, city, event, author, headings]));
+    hash.update('\n');
+    hash.update(page.markdown);
+    hash.update('\0');
+  }
+  return hash.digest('base64url').slice(0, 22);
+}
