@@ -127,6 +127,8 @@ function defaultDataDir(env: NodeJS.ProcessEnv): string {
 /** Rules that involve two options; each row checks only its own value. */
 function crossOptionProblems(values: Partial<OptionValues>): string[] {
   const problems: string[] = [];
+  if (values.source !== undefined && values.contentDir !== undefined) problems.push('--source (SOURCE_URL) and --content-dir (CONTENT_DIR) both say what to serve: give one');
+  if (values.source !== undefined && values.watch === true) problems.push('--watch (WATCH) reloads a content directory; with --source (SOURCE_URL) the site is re-synced every --sync-interval and on SIGHUP instead');
   const { apiDeprecationDate: deprecation, apiSunsetDate: sunset } = values;
   if (sunset !== undefined && deprecation === undefined) {
     problems.push('--api-sunset-date (API_SUNSET_DATE) needs --api-deprecation-date (API_DEPRECATION_DATE): an API is deprecated before it is removed');

@@ -148,6 +148,31 @@ export const OPTIONS = {
     schema: flagBoolean,
     bare: true,
   },
+  source: {
+    flag: 'source',
+    env: 'SOURCE_URL',
+    hint: 'URL',
+    description:
+      'With serve: serve a live website. It is imported into DATA_DIR on start (the API answers 503 until the first import finishes), re-synced every --sync-interval and on SIGHUP; a restart serves the last good import at once. The import options (--max-pages, --include...) apply. Default: none (serve --content-dir).',
+    schema: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || /^https?:\/\/[^/]/i.test(value), 'must be the http(s) address of the website, such as https://www.example.com/'),
+  },
+  syncInterval: {
+    flag: 'sync-interval',
+    env: 'SYNC_INTERVAL',
+    hint: 'DURATION',
+    description: 'With serve --source: how often the live site is re-synced, as 90s, 30m or 6h (at least 10s). Default: 6h.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '6h').trim())
+      .pipe(z.string().regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h'))
+      .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
+      .pipe(z.number().min(10_000, 'must be at least 10s')),
+  },
   publicBaseUrl: {
     flag: 'public-base-url',
     env: 'PUBLIC_BASE_URL',
@@ -406,6 +431,7 @@ export const OPTIONS = {
     hint: '1|0',
     description: '`import`: also follow same-site links from the start URL when the site has a sitemap (without one, links are always followed). Default: off.',
     schema: flagBoolean,
+    bare: true,
   },
   importConcurrency: {
     flag: 'import-concurrency',
