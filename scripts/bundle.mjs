@@ -5,7 +5,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['dist/src/cli/main.js'],
+  // The importer reads pages on worker threads: their module is an entry of its own, beside main.js.
+  entryPoints: { main: 'dist/src/cli/main.js', 'read-page-worker': 'dist/src/import/read-page-worker.js' },
   outdir: 'dist/bin',
   bundle: true,
   splitting: true, // the modules loaded on demand (HTTP server, Redis, mail, HTML converter) stay separate chunks

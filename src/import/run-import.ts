@@ -9,14 +9,14 @@ import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
 import { openSession } from '../net/session.js';
 import { TargetRefusal, type RefusalReason } from '../net/target.js';
-import { decodeHtml } from './decode-html.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
-import { isoDay, readPage, type PageFacts } from './read-page.js';
+import { createPageReader, type PageReader } from './page-reader.js';
+import { isoDay, type PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage } from './site-facts.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
 import { readSitemaps, type SitemapEntry } from './sitemaps.js';
@@ -99,14 +99,15 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const controller = new AbortController();
   const signal = options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal });
+  const reader = createPageReader();
   try {
-    return await importWith(fetcher, start, origin, options, report);
+    return await importWith({ fetcher, reader }, start, origin, options, report);
   } finally {
-    await fetcher.close();
+    await Promise.all([fetcher.close(), reader.close()]);
   }
 }
 
-async function importWith(fetcher: Fetcher, start: URL, origin: string, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, start: URL, origin: string, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const robots = await readRobots(fetcher, origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
@@ -152,7 +153,7 @@ async function importWith(fetcher: Fetcher, start: URL, origin: string, options:
       round.map((url) =>
         limit(async () => {
           done.add(url);
-          const result = await readOne(fetcher, spacer, url, previous, lastmodOf.get(url), origin, report);
+          const result = await readOne({ fetcher, reader, spacer }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
             report.skip(url, `redirects to ${result.url}, which is imported already`);
@@ -184,8 +185,7 @@ async function readRobots(fetcher: Fetcher, origin: string): Promise<{ file: Rob
 }
 
 async function readOne(
-  fetcher: Fetcher,
-  spacer: RequestSpacer,
+  { fetcher, reader, spacer }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -223,10 +223,9 @@ async function readOne(
     report.skip(url, `not an HTML page (${response.mediaType})`);
     return undefined;
   }
-  const { text: html } = decodeHtml(response.bytes ?? new Uint8Array(), response.headers['content-type']);
   let facts: PageFacts;
   try {
-    facts = readPage(html, response.finalUrl);
+    facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
   } catch {
     report.fail(url, 'the HTML could not be read');
     return undefined;
