@@ -4,6 +4,7 @@ import { dump } from 'js-yaml';
 import pLimit from 'p-limit';
 import { splitFrontMatter } from '../content/front-matter.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
+import { describeFailure } from '../net/failure-text.js';
 import type { FetchFailure, Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
@@ -176,7 +177,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
 
 async function readRobots(fetcher: Fetcher, origin: string): Promise<{ file: RobotsFile | undefined } | { fatal: string }> {
   const outcome = await fetcher.fetch(`${origin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
-  if (!outcome.ok) return { fatal: `cannot reach ${origin}: ${describeFailure(outcome.failure)}` };
+  if (!outcome.ok) return { fatal: `cannot reach ${origin}: ${describeFetchFailure(outcome.failure)}` };
   const { response } = outcome;
   // RFC 9309: a 4xx means no rules; a 5xx means everything is disallowed until it can be read.
   if (response.status >= 500) return { fatal: `robots.txt of ${origin} answered HTTP ${response.status}; RFC 9309 says to read nothing until it answers: try again later` };
@@ -201,7 +202,7 @@ async function readOne(
   const conditional = known === undefined ? undefined : { ...(known.etag === undefined ? {} : { etag: known.etag }), ...(known.lastModified === undefined ? {} : { lastModified: known.lastModified }) };
   const outcome = await fetcher.fetch(url, { raw: true, ...(conditional === undefined ? {} : { conditional }) });
   if (!outcome.ok) {
-    report.fail(url, describeFailure(outcome.failure));
+    report.fail(url, describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
@@ -472,36 +473,22 @@ function describeRefusal(reason: RefusalReason, message: string): string {
 }
 
 /** How the importer words a request that produced no response. */
-export function describeFailure(failure: FetchFailure): string {
+export function describeFetchFailure(failure: FetchFailure): string {
+  return describeFailure(failure, importWords);
+}
+
+function importWords(failure: FetchFailure): string | undefined {
   switch (failure.reason) {
     case 'target-refused': {
       const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
       return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
     }
-    case 'blocked-address':
-      return 'the address does not lead to a public website';
-    case 'redirect-loop':
-      return 'the redirects go round in a loop';
-    case 'too-many-redirects':
-      return `more than ${failure.redirects.length - 1} redirects`;
-    case 'invalid-redirect':
-      return 'a redirect to an invalid address';
     case 'budget':
       return "the import's request budget was used up";
-    case 'request-timeout':
-      return `no complete answer within ${Math.round((failure.timeoutMs ?? 0) / 1000)} s`;
     case 'job-aborted':
       return 'the import was stopped';
-    case 'connect-timeout':
-      return 'the connection could not be made in time';
-    case 'response-stalled':
-      return 'the site stopped answering';
-    case 'dns-not-found':
-      return 'the domain name does not resolve';
-    case 'tls':
-      return `the secure connection failed (${failure.tlsCode ?? 'TLS'})`;
-    case 'connection-failed':
-      return 'the site could not be reached';
+    default:
+      return undefined;
   }
 }
 

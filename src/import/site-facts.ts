@@ -1,17 +1,12 @@
 import { mentionsPrice } from '../content/load-site.js';
-import type { Lang, PageType } from '../content/schema.js';
+import type { PageFields } from '../content/page.js';
+import type { Lang } from '../content/schema.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { matchRule } from './page-type.js';
 
-/** One page as the importer will write it, with what it read from the page. */
-export interface ImportedPage {
+/** One page as the importer will write it (the content format's fields), with what it read from the page. */
+export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' | 'title' | 'description' | 'alternate'> {
   readonly url: string;
-  readonly path: string;
-  readonly lang: Lang;
-  readonly type: PageType;
-  readonly title: string;
-  readonly description: string;
-  readonly alternate: string | undefined;
   readonly jsonLd: readonly JsonLdNode[];
   readonly emails: readonly string[];
   readonly phones: readonly string[];
