@@ -8,7 +8,7 @@ export interface PageTypeRule {
 }
 
 /** Cities whose names in a path make a city page (Polish and English spellings of the largest Polish cities). */
-const CITIES = 'warszawa|warsaw|krakow|cracow|wroclaw|poznan|gdansk|lodz|szczecin|lublin|bydgoszcz|bialystok|katowice|gdynia|czestochowa|radom|torun|rzeszow|kielce|olsztyn|opole|london|berlin';
+const CITIES = 'warszawa,warsaw,krakow,cracow,wroclaw,poznan,gdansk,lodz,szczecin,lublin,bydgoszcz,bialystok,katowice,gdynia,czestochowa,radom,torun,rzeszow,kielce,olsztyn,opole';
 
 /**
  * The default path rules, Polish and English, most specific first. A site file's

@@ -84,6 +84,12 @@ describe('one clear reason when nothing can be imported', () => {
     expect(site.requests.map((request) => request.path)).toEqual(['/robots.txt']);
   });
 
+  it('stops when robots.txt answers 5xx (RFC 9309: read nothing until it answers)', async () => {
+    const site = await serve({ '/robots.txt': { status: 503, body: 'busy' }, '/': { body: page('Home') } });
+    const report = await importSite(`${site.origin}/`, await outputDir());
+    expect(report.fatal).toBe(`robots.txt of ${site.origin} answered HTTP 503; RFC 9309 says to read nothing until it answers: try again later`);
+  });
+
   it('refuses loopback without the test-only switch, like scans do', async () => {
     const site = await serve({ '/': { body: page('Home') } });
     const { NetworkPolicy } = await import('../../src/net/network-policy.js');
@@ -141,6 +147,19 @@ describe('re-runs on the same output directory', () => {
     expect(site.requests.filter((request) => request.path === '/b/').map((request) => request.headers['if-none-match'])).toEqual(['"b1"']);
     expect(report).toMatchObject({ added: [], updated: ['/a/'], unchanged: 3, removed: [] });
     expect((await loadSite(out)).site.page('/a/')?.title).toBe('Alpha, renamed');
+  });
+
+  it('does not request a page again while its sitemap lastmod is unchanged', async () => {
+    const site = await serve((origin) => ({
+      '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc><lastmod>2026-05-01</lastmod></url></urlset>` },
+      '/': { body: page('Home') },
+    }));
+    const out = await outputDir();
+    await importSite(`${site.origin}/`, out);
+    site.requests.length = 0;
+    const report = await importSite(`${site.origin}/`, out);
+    expect(site.requests.map((request) => request.path)).toEqual(['/robots.txt', '/sitemap.xml']);
+    expect(report).toMatchObject({ fetched: 0, unchanged: 1, updated: [] });
   });
 
   it('deletes pages that disappeared from the site', async () => {
