@@ -323,7 +323,7 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   for (const page of typed) {
     const result = results.find((candidate) => candidate.url === page.url)!;
     const file = path.join(pagesDir, ...page.path.split('/').filter(Boolean), 'index.md');
-    const document = pageDocument(page, result.facts, draft.serviceOfPage.get(page.path));
+    const document = pageDocument(page, result.facts, draft.serviceOfPage.get(page.path), result.record.lastmod);
     let before: string | undefined;
     try {
       before = await readFile(file, 'utf8');
@@ -366,10 +366,10 @@ async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
   }
 }
 
-function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined): string {
+function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {
   const meta: Record<string, unknown> = { title: page.title, description: page.description, type: page.type, lang: page.lang, path: page.path };
   if (page.alternate !== undefined) meta.alternate = page.alternate;
-  const dates = pageDates(facts);
+  const dates = pageDates(facts, lastmod);
   if (dates.published !== undefined) meta.published = dates.published;
   if (dates.updated !== undefined) meta.updated = dates.updated;
   if (service !== undefined && (page.type === 'service' || page.type === 'city_page')) meta.service = service;
@@ -383,11 +383,12 @@ function pageDocument(page: ImportedPage, facts: PageFacts, service: string | un
   return `---\n${dump(meta, { lineWidth: -1, noRefs: true })}---\n\n${page.markdown}\n`;
 }
 
-function pageDates(facts: PageFacts): { published?: string; updated?: string } {
+/** Dates from the page's meta tags, else its JSON-LD; the sitemap's lastmod when the page states no update. */
+function pageDates(facts: PageFacts, lastmod: string | undefined): { published?: string; updated?: string } {
   const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined || candidate.dateModified !== undefined);
   const nested = facts.jsonLd.flatMap((candidate) => objects(candidate.mainEntityOfPage)).find((candidate) => candidate.datePublished !== undefined);
   const published = facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
-  const updated = facts.updated ?? isoDay(text(node?.dateModified) ?? text(nested?.dateModified));
+  const updated = facts.updated ?? isoDay(text(node?.dateModified) ?? text(nested?.dateModified)) ?? isoDay(lastmod);
   return { ...(published === undefined ? {} : { published }), ...(updated === undefined ? {} : { updated }) };
 }
 

@@ -160,6 +160,8 @@ describe('re-runs on the same output directory', () => {
     const report = await importSite(`${site.origin}/`, out);
     expect(site.requests.map((request) => request.path)).toEqual(['/robots.txt', '/sitemap.xml']);
     expect(report).toMatchObject({ fetched: 0, unchanged: 1, updated: [] });
+    // The page states no date of its own: the sitemap's lastmod is its updated date.
+    expect(await readFile(path.join(out, 'pages', 'index.md'), 'utf8')).toContain("\nupdated: '2026-05-01'\n");
   });
 
   it('deletes pages that disappeared from the site', async () => {
