@@ -12,12 +12,13 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { renderPageHtml } from '../src/agent-site/page-html.js';
 import { renderPageMarkdown } from '../src/agent-site/page-markdown.js';
-import { HTML_TYPE, MARKDOWN_TYPE, representation } from '../src/agent-site/representation.js';
+import { HTML_TYPE, MARKDOWN_TYPE } from '../src/agent-site/representation.js';
 import { SiteFrame } from '../src/agent-site/site-frame.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { markdownPath } from '../src/content/site-urls.js';
 import { createContext } from '../src/context.js';
 import { serveHttp } from '../src/http/serve.js';
+import { representation } from '../src/web/representation.js';
 
 const contentArgs = process.argv[2] ? ['--content-dir', process.argv[2]] : [];
 const request = loadConfig(['serve', '--port', '0', ...contentArgs], { LOG_LEVEL: 'silent' });

@@ -54,7 +54,7 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
   const rows: [string, string][] = [];
 
   let start = performance.now();
-  const documents = discoveryDocuments(ctx.content.current(), ctx.config.contentSignal).map((document) => document.render());
+  const documents = discoveryDocuments(ctx.content.current(), ctx.config.contentSignal).map((document) => ({ path: document.path, body: document.render().body }));
   const buildMs = performance.now() - start;
   const sizesKb = documents.map((document) => `${document.path} ${(document.body.length / 1024).toFixed(0)} KiB`).join(', ');
   rows.push(['crawler documents, built once', `${buildMs.toFixed(0)} ms (${sizesKb})`]);

@@ -7,15 +7,8 @@ import type { Logger } from '../log/logger.js';
 import { NotFoundPage } from './not-found.js';
 import { renderPageHtml } from './page-html.js';
 import { renderPageMarkdown } from './page-markdown.js';
-import {
-  estimateTokens,
-  HTML_TYPE,
-  MARKDOWN_TYPE,
-  prefersMarkdown,
-  representation,
-  sendRepresentation,
-  type Representation,
-} from './representation.js';
+import { representation, sendRepresentation, type Representation } from '../web/representation.js';
+import { estimateTokens, HTML_TYPE, MARKDOWN_TYPE, prefersMarkdown } from './representation.js';
 import { buildAddressTable } from './site-addresses.js';
 import { SiteFrame } from './site-frame.js';
 import { STYLESHEET_CSP_SOURCE } from './stylesheet.js';

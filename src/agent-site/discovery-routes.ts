@@ -6,13 +6,20 @@ import { buildSchemaFeed } from '../structured-data/feed.js';
 import { renderRobotsTxt } from './robots-txt.js';
 import { FEED_PATHS, renderSchemamap } from './schemamap-xml.js';
 import { renderSitemap } from './sitemap-xml.js';
-import { sendStaticDocument, staticDocument, type StaticDocument } from './static-document.js';
+import { representation, sendRepresentation, type Representation } from '../web/representation.js';
 
 /** A crawler document, rendered the first time it is asked for. */
 interface LazyDocument {
   readonly path: string;
-  readonly render: () => StaticDocument;
+  readonly render: () => Representation;
 }
+
+/** Crawlers and browser agents alike may read them; an hour of caching, then revalidation. */
+const DOCUMENT_HEADERS = {
+  'Cache-Control': 'public, max-age=3600',
+  'Access-Control-Allow-Origin': '*',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
 
 /**
  * How crawlers find everything: `/robots.txt` names `/sitemap.xml` (every page with its
@@ -40,13 +47,13 @@ export function discoveryRoutes(ctx: { readonly config: Pick<Config, 'contentSig
   const router = express.Router({ strict: true, caseSensitive: true });
   // The paths are the same for every snapshot; each request finds its document in its own.
   for (const [index, { path }] of discoveryDocuments(ctx.content.current(), undefined).entries()) {
-    router.get(path, (req, res) => sendStaticDocument(req, res, documentsOf(snapshotOf(req, ctx.content))[index]!.render()));
+    router.get(path, (req, res) => sendRepresentation(req, res, documentsOf(snapshotOf(req, ctx.content))[index]!.render()));
   }
   return router;
 }
 
 function lazy(path: string, contentType: string, body: () => string): LazyDocument {
-  return { path, render: once(() => staticDocument(path, contentType, body())) };
+  return { path, render: once(() => representation(body(), contentType, DOCUMENT_HEADERS)) };
 }
 
 function once<T>(make: () => T): () => T {

@@ -5,8 +5,9 @@ import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import type { AgentAuth } from './agent-auth.js';
 import { AppError } from '../errors.js';
-import { makeProblem, type ProblemCode } from '../rest/problem.js';
-import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../rest/rate-limit.js';
+import { makeProblem, problemRepresentation, type ProblemCode } from '../web/problem.js';
+import { sendRepresentation } from '../web/representation.js';
+import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../web/rate-limit.js';
 import { agentRegistrationHandler, claimHandler } from './agent-registration.js';
 import { authorizeHandlers } from './authorize.js';
 import { bearerAuthentication, bearerChallenge } from './bearer.js';
@@ -155,11 +156,10 @@ function expectedBody(path: string): string {
 
 /**
  * RFC 9457 problem for `/agent/identity`, exactly as the REST API words its errors (the type
- * links to the API guide's section for the code).
+ * links to the API guide's section for the code), written by the same writer.
  */
 function sendProblem(req: Request, res: Response, error: AppError, docsUrl: string, challenge?: string): void {
   if (challenge !== undefined) res.set('WWW-Authenticate', challenge);
-  if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
   const problem = makeProblem(error.code as ProblemCode, error.message, req.originalUrl.split('?')[0]!, docsUrl);
-  res.status(error.status).set('Cache-Control', 'no-store').type('application/problem+json').send(JSON.stringify(problem));
+  sendRepresentation(req, res, problemRepresentation(problem, error.retryAfterSeconds));
 }

@@ -1,6 +1,6 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import { isLoopbackHostname } from '../http/loopback.js';
+import { isLoopbackHostname } from '../web/loopback.js';
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.

@@ -4,6 +4,7 @@ import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import { createAgentSite } from '../agent-site/agent-site.js';
 import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
+import { snapshotOf } from '../live/content-holder.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
 import { schemaOrgFor } from '../structured-data/schema-org.js';
@@ -22,6 +23,13 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('trust proxy', ctx.config.trustProxyHops);
 
   const agentSite = createAgentSite(ctx, { structuredData: schemaOrgFor });
+
+  // The edge: each request takes the content snapshot once, as it arrives, and every route it
+  // reaches answers from that one, even if a reload publishes another meanwhile.
+  app.use((req, _res, next) => {
+    snapshotOf(req, ctx.content);
+    next();
+  });
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

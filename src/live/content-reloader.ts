@@ -4,7 +4,7 @@ import type { LoadedSite } from '../content/load-site.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import type { ContentHolder } from './content-holder.js';
-import { buildContentSnapshot, type ContentSnapshot } from './content-snapshot.js';
+import { prepareContentSnapshot, type ContentSnapshot } from './content-snapshot.js';
 
 /**
  * Produces the next content: reads a directory (the default), or imports a site and then reads
@@ -137,7 +137,7 @@ export class ContentReloader {
       let next: ContentSnapshot;
       try {
         const loaded = await build();
-        next = buildContentSnapshot(loaded, { publicBaseUrl: this.#parts.publicBaseUrl, loadedAt: clock.now(), warmSearch: this.#parts.warmSearch });
+        next = await prepareContentSnapshot(loaded, { publicBaseUrl: this.#parts.publicBaseUrl, loadedAt: clock.now(), warmSearch: this.#parts.warmSearch });
       } catch (error) {
         const reason = (error as Error)?.message ?? String(error);
         logger.error({ trigger, err: error }, `content: reload failed, still serving version ${current.version}: ${reason}`);

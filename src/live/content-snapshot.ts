@@ -36,13 +36,26 @@ export interface SnapshotOptions {
 
 /** Builds a snapshot from a loaded site: addresses, documents and (optionally at once) the index. */
 export function buildContentSnapshot(loaded: LoadedSite, options: SnapshotOptions): ContentSnapshot {
-  const { site, warnings } = loaded;
-  const urls = new SiteUrls(options.publicBaseUrl, site.info.siteUrl);
-  const search = new LazySearchIndex(site.pages);
+  const search = new LazySearchIndex(loaded.site.pages);
   if (options.warmSearch) search.warm();
+  return snapshotWith(loaded, search, options.publicBaseUrl, options.loadedAt);
+}
+
+/**
+ * The same, for a server that is answering requests meanwhile (a reload): the index is built a
+ * slice at a time, so requests on the current snapshot are never held up for long.
+ */
+export async function prepareContentSnapshot(loaded: LoadedSite, options: SnapshotOptions): Promise<ContentSnapshot> {
+  const search = options.warmSearch ? await LazySearchIndex.builtInSlices(loaded.site.pages) : new LazySearchIndex(loaded.site.pages);
+  return snapshotWith(loaded, search, options.publicBaseUrl, options.loadedAt);
+}
+
+function snapshotWith(loaded: LoadedSite, search: PageSearch, publicBaseUrl: string, loadedAt: number): ContentSnapshot {
+  const { site, warnings } = loaded;
+  const urls = new SiteUrls(publicBaseUrl, site.info.siteUrl);
   return {
     version: contentVersion(site),
-    loadedAt: options.loadedAt,
+    loadedAt,
     site,
     urls,
     search,

@@ -1,5 +1,4 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config/options.js';
+import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -7,7 +6,7 @@ export type { Logger };
  * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
  * they could appear in a logged object.
  */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
     {
       level,

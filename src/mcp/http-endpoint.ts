@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 import type { AgentAuth } from '../auth/agent-auth.js';
-import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
+import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../web/loopback.js';
 import { snapshotOf } from '../live/content-holder.js';
 import { ALL_TOOLS } from '../../tools/index.js';
 import type { ToolDefinition } from '../../tools/tool.js';

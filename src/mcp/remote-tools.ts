@@ -1,7 +1,7 @@
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log/logger.js';
-import { isLoopbackHostname } from '../http/loopback.js';
+import { isLoopbackHostname } from '../web/loopback.js';
 
 export interface RemoteToolsOptions {
   /** Our version, sent as the client version and in the User-Agent. */

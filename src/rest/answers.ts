@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { AppError, isAppError } from '../errors.js';
 import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestCaller, type RestEnv } from './endpoints.js';
-import { makeProblem, PROBLEM_CONTENT_TYPE, toProblem, type Problem, type ProblemCode } from './problem.js';
+import { makeProblem, PROBLEM_CONTENT_TYPE, problemRepresentation, toProblem, type Problem, type ProblemCode } from '../web/problem.js';
 import { QuerySchema, readQuery } from './query.js';
+import { entityTag } from '../web/representation.js';
 
 /** One answer to a GET, ready to send or to put in a batch. */
 export interface RestAnswer {
@@ -58,7 +58,7 @@ export class GetAnswers {
       const body = Buffer.from(document.text, 'utf8');
       routes.set(document.path, {
         kind: 'document',
-        answer: { status: 200, contentType: document.contentType, body, json: undefined, etag: entityTag(body), cacheControl: 'public, max-age=300', headers: {} },
+        answer: { status: 200, contentType: document.contentType, body, json: undefined, etag: restEntityTag(body), cacheControl: 'public, max-age=300', headers: {} },
       });
     }
     this.#routes = routes;
@@ -124,16 +124,16 @@ export function normalizePath(pathname: string): string {
 
 export function jsonAnswer(status: number, value: unknown, cacheControl: string, headers: Readonly<Record<string, string>>): RestAnswer {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { status, contentType: JSON_CONTENT_TYPE, body, json: value, etag: status === 200 ? entityTag(body) : undefined, cacheControl, headers };
+  return { status, contentType: JSON_CONTENT_TYPE, body, json: value, etag: status === 200 ? restEntityTag(body) : undefined, cacheControl, headers };
 }
 
 function problemAnswer(status: number, problem: Problem, retryAfterSeconds: number | undefined): RestAnswer {
-  const body = Buffer.from(JSON.stringify(problem), 'utf8');
-  const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
-  return { status, contentType: PROBLEM_CONTENT_TYPE, body, json: problem, etag: undefined, cacheControl: NO_STORE, headers };
+  const { body, headers } = problemRepresentation(problem, retryAfterSeconds);
+  const { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...rest } = headers;
+  return { status, contentType: contentType ?? PROBLEM_CONTENT_TYPE, body, json: problem, etag: undefined, cacheControl: cacheControl ?? NO_STORE, headers: rest };
 }
 
-/** A strong entity tag: 128 bits of the body's SHA-256, computed once per cached answer. */
-export function entityTag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+/** A strong entity tag: 128 bits of the body's SHA-256 (22 characters), computed once per cached answer. */
+function restEntityTag(body: Buffer): string {
+  return entityTag(body, 22);
 }

@@ -5,11 +5,11 @@ import { listServices } from '../../tools/list-services.js';
 import { toPageSummary } from '../../tools/page-summary.js';
 import { contactOptionsSchema, langField, pageContentSchema, pageTypeField, searchResultsSchema, servicesSchema } from '../../tools/schemas.js';
 import { searchSite } from '../../tools/search-site.js';
-import type { ToolContext } from '../../tools/tool.js';
+import { toolContext, type ToolContext, type ToolServices } from '../../tools/tool.js';
 import type { AppContext } from '../context.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
-import type { ProblemCode } from './problem.js';
+import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
 import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
@@ -51,6 +51,12 @@ export interface RestCaller {
   readonly agent?: AuthenticatedAgent | undefined;
   /** The client's address as the HTTP layer determined it (req.ip). */
   readonly clientIp?: string | undefined;
+}
+
+/** The tools' context for a REST caller, as MCP builds it: the real client address and agent. */
+export function restToolContext(services: ToolServices, content: ContentSnapshot, caller: RestCaller): ToolContext {
+  const agent = caller.agent && { sub: caller.agent.sub, clientId: caller.agent.clientId };
+  return toolContext(services, content, { transport: 'http', clientIp: caller.clientIp, agent });
 }
 
 export interface JsonResult {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { toolContext } from '../../tools/tool.js';
 import { AppError } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { perSnapshot, snapshotOf } from '../live/content-holder.js';
@@ -9,11 +8,12 @@ import { GetAnswers, jsonAnswer, type RestAnswer } from './answers.js';
 import { BATCH_BODY_LIMIT_BYTES, checkIdempotencyKey, parseBatch, runBatch } from './batch.js';
 import { CursorCodec } from './cursor.js';
 import { renderDocsPage } from './docs-page.js';
-import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, type RestEnv } from './endpoints.js';
+import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, restToolContext, type RestEnv } from './endpoints.js';
 import { buildOpenApi, openApiYaml } from './openapi.js';
-import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit.js';
+import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolicy } from '../web/rate-limit.js';
 import { authenticateBearer, bearerChallenge } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
+import { sendRepresentation } from '../web/representation.js';
 
 const BATCH_PATH = `${API_PREFIX}/batch`;
 /** `res.locals` key: the request carried a token that failed verification. */
@@ -62,7 +62,7 @@ export function restApi(ctx: AppContext): express.Router {
     const env: RestEnv = {
       ctx,
       content,
-      tools: (caller) => toolContext(ctx, content, { transport: 'http', clientIp: caller.clientIp, agent: caller.agent && { sub: caller.agent.sub, clientId: caller.agent.clientId } }),
+      tools: (caller) => restToolContext(ctx, content, caller),
       cursors: new CursorCodec(cursorSecret, content.version),
       url,
       endpointUrls,
@@ -215,25 +215,9 @@ function deprecationHeaders(ctx: AppContext): Record<string, string> {
   return headers;
 }
 
-/** Sends an answer; a GET whose If-None-Match matches the answer's ETag gets 304 without a body. */
+/** Sends an answer through the one representation helper (ETag, 304, HEAD, Content-Length). */
 function send(req: Request, res: Response, answer: RestAnswer): void {
-  if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
-  res.setHeader('Cache-Control', answer.cacheControl);
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  if (answer.etag !== undefined && (req.method === 'GET' || req.method === 'HEAD') && matchesEtag(req.headers['if-none-match'], answer.etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = answer.status;
-  res.setHeader('Content-Type', answer.contentType);
-  res.setHeader('Content-Length', answer.body.length);
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 section 13.1.2): `W/` is ignored, `*` matches any. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  const headers: Record<string, string> = { 'Content-Type': answer.contentType, 'Cache-Control': answer.cacheControl, ...answer.headers };
+  if (answer.etag !== undefined) headers.ETag = answer.etag;
+  sendRepresentation(req, res, { status: answer.status, body: answer.body, headers });
 }

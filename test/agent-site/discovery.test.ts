@@ -208,6 +208,16 @@ describe('schemamap.xml and the schema.org feed', () => {
 });
 
 describe('serving the discovery documents', () => {
+  it.each(['/robots.txt', '/sitemap.xml', '/schemamap.xml', '/schema/feed.jsonl', '/schema/feed.json', '/pl/uslugi/'])(
+    '%s answers If-None-Match with 304 also when the request says Cache-Control: no-cache (as fetch() does)',
+    async (path) => {
+      const etag = (await get(path)).headers.get('etag')!;
+      const again = await rawRequest(`${server.url}${path}`, { headers: { 'if-none-match': etag, 'cache-control': 'no-cache' } });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+    },
+  );
+
   it.each(['/robots.txt', '/sitemap.xml', '/schemamap.xml', '/schema/feed.jsonl', '/schema/feed.json'])('%s has a strong ETag, answers 304 to it, and is cacheable and open to browsers', async (path) => {
     const first = await get(path);
     const etag = first.headers.get('etag')!;
