@@ -3,7 +3,8 @@ import path from 'node:path';
 import { dump } from 'js-yaml';
 import pLimit from 'p-limit';
 import { splitFrontMatter } from '../content/front-matter.js';
-import { LANGS, type Lang, type PageType } from '../content/schema.js';
+import { parseYaml } from '../content/parse-yaml.js';
+import { LANGS, siteFileSchema, type Lang, type PageType } from '../content/schema.js';
 import { describeFailure } from '../net/failure-text.js';
 import type { FetchFailure, Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
@@ -157,7 +158,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
           const result = await readOne({ fetcher, reader, spacer }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
-            report.skip(url, `redirects to ${result.url}, which is imported already`);
+            report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
             return;
           }
           finalUrls.add(result.url);
@@ -356,14 +357,16 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted });
 }
 
+/** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */
 async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
+  let site: unknown;
   try {
-    const { parseYaml } = await import('../content/parse-yaml.js');
-    const site = parseYaml(await readFile(path.join(outDir, 'site.yaml'), 'utf8')) as { import?: { pageTypes?: PageTypeRule[] } } | null;
-    return site?.import?.pageTypes ?? [];
+    site = parseYaml(await readFile(path.join(outDir, 'site.yaml'), 'utf8'));
   } catch {
     return [];
   }
+  const rules = siteFileSchema.shape.import.safeParse((site as { import?: unknown } | null)?.import);
+  return rules.success ? (rules.data?.pageTypes ?? []) : [];
 }
 
 function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {

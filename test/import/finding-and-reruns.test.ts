@@ -175,6 +175,18 @@ describe('re-runs on the same output directory', () => {
     expect((await loadSite(out)).site.pages.map((p) => p.path)).toEqual(['/', '/a/', '/contact/']);
   });
 
+  it('types pages by the rules the person adds to the site file', async () => {
+    const { routes } = changingSite();
+    const site = await serve(routes);
+    const out = await outputDir();
+    await importSite(`${site.origin}/`, out);
+    const siteFile = path.join(out, 'site.yaml');
+    await writeFile(siteFile, `${await readFile(siteFile, 'utf8')}import:\n  pageTypes:\n    - { path: /a/, type: service }\n`);
+    const report = await importSite(`${site.origin}/`, out);
+    expect(report.updated).toEqual(['/a/']);
+    expect((await loadSite(out)).site.page('/a/')?.type).toBe('service');
+  });
+
   it('never overwrites what the person changed in the site file', async () => {
     const { pages, routes } = changingSite();
     const site = await serve(routes);
