@@ -7,6 +7,7 @@ import { serveHttp, type RunningServer } from '../../src/http/serve.js';
 import { quietLogger, testConfig } from '../helpers/context.js';
 import { html, startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
 import { freePort } from '../helpers/free-port.js';
+import { SKIP_REDIS, startRedis, type RedisServer } from '../helpers/redis.js';
 
 /** The live website: a home page whose title the test changes, a service page, and a contact page it can take away. */
 function liveSite(state: { title: string; contact: boolean; hold?: Promise<void> }) {
@@ -124,5 +125,54 @@ describe('serve --source: a live website, kept in sync', () => {
     state.hold = new Promise(() => {});
     running = await start();
     expect(await searchTitle(running.url)).toEqual({ status: 200, title: 'Acme Heating, family run' });
+  });
+});
+
+describe.skipIf(SKIP_REDIS)('serve --source on two instances sharing Redis and a data directory', () => {
+  const state: { title: string; contact: boolean; hold?: Promise<void> } = { title: 'Acme Heating', contact: true };
+  let site: FixtureSite;
+  let redis: RedisServer;
+  let dataDir: string;
+  const servers: RunningServer[] = [];
+
+  const start = async () => {
+    const server = await serveHttp(
+      testConfig(['serve', '--port', '0', '--source', `${site.origin}/`, '--data-dir', dataDir, '--redis-url', redis.url, '--scan-allow-private-targets', '1', '--import-delay-ms', '0']),
+      { logger: quietLogger() },
+    );
+    servers.push(server);
+    await server.ctx.reloader.idle();
+    return server;
+  };
+  const title = async (server: RunningServer) => ((await (await fetch(`${server.url}/api/v1/search?q=acme&lang=en`)).json()) as { data: { title: string }[] }).data[0]?.title;
+
+  beforeAll(async () => {
+    site = await startFixtureSite(liveSite(state)());
+    redis = await startRedis();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'live-sync-shared-'));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close(0)));
+    await site?.close();
+    await redis?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets one instance sync at a time, and the other picks up its result', async () => {
+    const first = await start();
+    const second = await start();
+    state.title = 'Acme Heating, now in York';
+    let release!: () => void;
+    state.hold = new Promise((resolve) => (release = resolve));
+    const requestsBefore = site.requests.filter((request) => request.path === '/').length;
+    const syncs = [first.reload('sync'), second.reload('sync')];
+    const earliest = await Promise.race(syncs);
+    expect(earliest).toMatchObject({ outcome: 'skipped', reason: 'another instance is syncing' });
+    release();
+    const outcomes = (await Promise.all(syncs)).map((outcome) => outcome.outcome).sort();
+    expect(outcomes).toEqual(['reloaded', 'skipped']);
+    expect(site.requests.filter((request) => request.path === '/').length - requestsBefore).toBe(1);
+    await Promise.all([first, second].map((server) => server.ctx.reloader.pickUpPeers()));
+    expect([await title(first), await title(second)]).toEqual(['Acme Heating, now in York', 'Acme Heating, now in York']);
   });
 });
