@@ -9,7 +9,7 @@ import type { SiteContent } from './content/site-content.js';
 import { ContentHolder } from './live/content-holder.js';
 import { ContentReloader } from './live/content-reloader.js';
 import { buildContentSnapshot } from './live/content-snapshot.js';
-import { createLogger, type Logger } from './log/logger.js';
+import { createStderrLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
 import { RemoteTools } from './mcp/remote-tools.js';
@@ -73,7 +73,7 @@ export interface ContextParts {
  * served at all.
  */
 export async function createContext(config: Config, parts: ContextParts = {}): Promise<AppContext> {
-  const logger = parts.logger ?? createLogger(config.logLevel);
+  const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
   const clock = parts.clock ?? systemClock;
   const loaded = await loadSite(config.contentDir);
   logContentWarnings(logger, loaded);
@@ -94,6 +94,12 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // start; it is not fatal: without a key only the token endpoints answer 503.
   if (config.command === 'serve') await auth.keys.keySet().catch(() => undefined);
   logger.info({ contentDir: config.contentDir, pages: loaded.site.pages.length, version: content.current().version, publicBaseUrl }, 'site loaded');
+  if (config.dataDirIsTemporary) {
+    logger.info(
+      { dataDir: config.dataDir },
+      `DATA_DIR is not set: state (signing key, inquiry outbox) goes to ${config.dataDir}, which a reboot may clear; set --data-dir / DATA_DIR to keep it`,
+    );
+  }
   const version = packageInfo().version;
 
   const outbox = new MailOutbox({

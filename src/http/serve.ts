@@ -6,9 +6,10 @@ import { createApp } from './app.js';
 import { packageInfo } from '../config/package-root.js';
 import { watchContentDir, type ContentWatch } from '../live/content-watch.js';
 import { answerWhileStarting } from '../rest/starting.js';
+import { ListenError } from './listen-error.js';
 import type { SourceSync } from '../import/source-sync.js';
 import type { ReloadOutcome, ReloadTrigger } from '../live/content-reloader.js';
-import { createLogger } from '../log/logger.js';
+import { createStderrLogger } from '../log/logger.js';
 import { NetworkPolicy } from '../net/network-policy.js';
 import { systemResolver } from '../net/resolver.js';
 
@@ -45,7 +46,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(config.host, config.port, error)));
     server.listen(config.port, config.host, () => {
       server.off('error', reject);
       resolve();
@@ -61,7 +62,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
     if (config.source !== undefined) {
       // The importer is loaded only for --source; until its first import the API answers 503.
       const { SourceSync } = await import('../import/source-sync.js');
-      const logger = parts.logger ?? createLogger(config.logLevel);
+      const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
       parts = { ...parts, logger };
       source = new SourceSync(config, NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver), packageInfo().version, logger);
       hadContent = await source.hasLiveContent();

@@ -3,6 +3,20 @@ import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 
 export type { Logger };
 
 /**
+ * The server's logger on stderr: readable lines when a person watches a terminal, JSON lines for
+ * a log collector (`--log-format`). The readable form is loaded only when used.
+ */
+export async function createStderrLogger(level: LevelWithSilent, format: 'auto' | 'json' | 'pretty'): Promise<Logger> {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
+  if (!pretty) return createLogger(level);
+  const { default: prettyStream } = await import('pino-pretty');
+  return createLogger(
+    level,
+    prettyStream({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }),
+  );
+}
+
+/**
  * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
  * they could appear in a logged object.
  */
