@@ -32,6 +32,9 @@ export function bundleOptions(entryPoints) {
     legalComments: 'linked',
     logLevel: 'warning',
     external: optionalPeers(),
+    // linkedom (the importer's DOM) tries `require('canvas')` and falls back to its own shim; we
+    // never draw, so the bundle holds the shim and leaves no optional native package outside it.
+    alias: { canvas: './node_modules/linkedom/commonjs/canvas-shim.cjs' },
     // Bundled CommonJS dependencies call require() for Node built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   };
