@@ -77,14 +77,18 @@ interface Progress {
 function createProgress(tty: boolean): Progress {
   if (tty) {
     const bar = new SingleBar(
-      { format: 'importing [{bar}] {value}/{total} pages | fetched {fetched} | skipped {skipped} | failed {failed} | {rate}/s | ETA {eta_formatted}', hideCursor: true, clearOnComplete: false, stream: process.stderr },
+      { format: 'importing [{bar}] {value}/{total} pages | fetched {fetched} | skipped {skipped} | failed {failed} | {rate}/s | ETA {etaText}', hideCursor: true, clearOnComplete: false, stream: process.stderr },
     );
     let started = false;
     const began = Date.now();
     return {
       update(progress) {
-        const payload = { fetched: progress.fetched, skipped: progress.skipped, failed: progress.failed, rate: (progress.fetched / Math.max((Date.now() - began) / 1000, 0.001)).toFixed(1) };
+        const rate = progress.fetched / Math.max((Date.now() - began) / 1000, 0.001);
         const done = progress.fetched + progress.skipped + progress.failed;
+        // Our own ETA: the library's goes wrong while pages are written after the last fetch.
+        const left = Math.max(progress.found - done, 0);
+        const etaText = left === 0 ? '0s' : rate > 0 ? `${Math.ceil(left / rate)}s` : '?';
+        const payload = { fetched: progress.fetched, skipped: progress.skipped, failed: progress.failed, rate: rate.toFixed(1), etaText };
         if (!started) {
           bar.start(Math.max(progress.found, 1), Math.min(done, progress.found), payload);
           started = true;
