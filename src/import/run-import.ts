@@ -97,21 +97,23 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!(error instanceof TargetRefusal)) throw error;
     return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
-  const origin = start.origin;
   const controller = new AbortController();
   const signal = options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal });
   const reader = createPageReader();
   try {
-    return await importWith({ fetcher, reader }, start, origin, options, report);
+    return await importWith({ fetcher, reader }, start, options, report);
   } finally {
     await Promise.all([fetcher.close(), reader.close()]);
   }
 }
 
-async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, start: URL, origin: string, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
-  const robots = await readRobots(fetcher, origin);
+async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+  const robots = await readRobots(fetcher, requested.origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
+  // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
+  const origin = robots.origin;
+  const start = new URL(requested.pathname + requested.search, origin);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
   if (!allowed(start.href)) return report.fatal(`robots.txt of ${origin} does not allow ${IMPORT_ROBOTS_TOKEN} to read ${start.pathname}: nothing imported`);
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
@@ -176,14 +178,23 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   return writeOutput(results, previous, origin, start, options, report);
 }
 
-async function readRobots(fetcher: Fetcher, origin: string): Promise<{ file: RobotsFile | undefined } | { fatal: string }> {
-  const outcome = await fetcher.fetch(`${origin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
-  if (!outcome.ok) return { fatal: `cannot reach ${origin}: ${describeFetchFailure(outcome.failure)}` };
+/** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
+async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
+  const outcome = await fetcher.fetch(`${requestedOrigin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
+  if (!outcome.ok) return { fatal: `cannot reach ${requestedOrigin}: ${describeFetchFailure(outcome.failure)}` };
   const { response } = outcome;
+  const servedFrom = new URL(response.finalUrl).origin;
+  const origin = new URL(response.finalUrl).pathname === '/robots.txt' && sameSite(servedFrom, requestedOrigin) ? servedFrom : requestedOrigin;
   // RFC 9309: a 4xx means no rules; a 5xx means everything is disallowed until it can be read.
   if (response.status >= 500) return { fatal: `robots.txt of ${origin} answered HTTP ${response.status}; RFC 9309 says to read nothing until it answers: try again later` };
-  if (response.status !== 200) return { file: undefined };
-  return { file: parseRobots(response) };
+  if (response.status !== 200) return { file: undefined, origin };
+  return { file: parseRobots(response), origin };
+}
+
+/** Two origins of one site: the same host, or one with `www.` and one without (any scheme). */
+function sameSite(a: string, b: string): boolean {
+  const host = (origin: string) => new URL(origin).host.replace(/^www\./, '');
+  return host(a) === host(b);
 }
 
 async function readOne(
@@ -209,7 +220,7 @@ async function readOne(
   const { response } = outcome;
   report.fetched();
   if (response.status === 304 && known !== undefined) return fromPrevious(url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
-  if (new URL(response.finalUrl).origin !== origin) {
+  if (!sameSite(new URL(response.finalUrl).origin, origin)) {
     report.skip(url, `redirects off the site, to ${new URL(response.finalUrl).origin}`);
     return undefined;
   }

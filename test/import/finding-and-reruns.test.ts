@@ -1,6 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NetworkPolicy } from '../../src/net/network-policy.js';
+import { TableResolver } from '../helpers/table-resolver.js';
 import { loadSite } from '../../src/content/load-site.js';
 import { html, startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
 import { importSite, outputDir } from './import-helpers.js';
@@ -32,6 +35,20 @@ describe('finding pages', () => {
     const report = await importSite(`${site.origin}/`, out);
     expect(report.added).toEqual(['/', '/about/', '/services/', '/services/audit/']);
     expect(site.requests.map((request) => request.path)).not.toContain('/unlinked/');
+  });
+
+  it('follows the site to its www. address when robots.txt redirects there', async () => {
+    const wwwOnly = (body: string) => (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!req.headers.host?.startsWith('www.')) {
+        res.writeHead(301, { location: `http://www.${req.headers.host}${req.url}` }).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': req.url === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8' }).end(body);
+    };
+    const site = await serve({ '/robots.txt': wwwOnly('User-agent: *\nAllow: /\n'), '/': wwwOnly(page('Home', ['/about/'])), '/about/': wwwOnly(page('About')) });
+    const network = NetworkPolicy.create(true, new TableResolver({ 'acme.example': ['127.0.0.1'], 'www.acme.example': ['127.0.0.1'] }));
+    const report = await importSite(`http://acme.example:${site.port}/`, await outputDir(), { network });
+    expect(report).toMatchObject({ added: ['/', '/about/'], skipped: [], failed: [] });
   });
 
   it('stops at --max-pages', async () => {
@@ -92,7 +109,6 @@ describe('one clear reason when nothing can be imported', () => {
 
   it('refuses loopback without the test-only switch, like scans do', async () => {
     const site = await serve({ '/': { body: page('Home') } });
-    const { NetworkPolicy } = await import('../../src/net/network-policy.js');
     const { systemResolver } = await import('../../src/net/resolver.js');
     const report = await importSite(`${site.origin}/`, await outputDir(), { network: NetworkPolicy.create(false, systemResolver) });
     expect(report.fatal).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ cannot be imported: only websites on the standard ports \(80 for http, 443 for https\) can be imported$/);
