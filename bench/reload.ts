@@ -96,6 +96,13 @@ const reloadMs: number[] = [];
 const served: boolean[] = [];
 const oldSnapshots: WeakRef<object>[] = [];
 
+// One reload with no client connected: what a reload costs by itself on this machine.
+await writeFile(pageFile, original.replace(/^title: ".*"$/m, 'title: "Reload marker 0"'));
+const idleStarted = performance.now();
+const idleOutcome = await server.ctx.reloader.reload();
+const idleReloadMs = performance.now() - idleStarted;
+if (idleOutcome.outcome !== 'reloaded') throw new Error(`idle reload: ${idleOutcome.outcome} ${idleOutcome.reason ?? ''}`);
+
 await load(phaseSeconds); // warm-up: JIT, first renders of the pages asked, connection pool
 const steady = await load(phaseSeconds);
 await settle();
@@ -129,7 +136,8 @@ for (const [name, phase] of [
   );
 }
 console.log('\n| measure | figure |\n| --- | --- |');
-console.log(`| reload (load, index, publish), each | ${reloadMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} |`);
+console.log(`| reload with no client connected | ${idleReloadMs.toFixed(0)} ms |`);
+console.log(`| reload (load, index, publish) under load, each | ${reloadMs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} |`);
 console.log(`| new title served right after each reload | ${served.filter(Boolean).length} of ${served.length} |`);
 console.log(`| old snapshots released after a collection | ${released} of ${oldSnapshots.length} |`);
 console.log(`| heap used before / after the reloads (after gc) | ${heapBefore.toFixed(0)} MB / ${heapAfter.toFixed(0)} MB |`);

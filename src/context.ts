@@ -4,11 +4,11 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
 import type { Mailbox } from './config/options.js';
 import { packageInfo } from './config/package-root.js';
-import { loadSite, type LoadedSite } from './content/load-site.js';
+import { loadSite } from './content/load-site.js';
 import type { SiteContent } from './content/site-content.js';
 import { ContentHolder } from './live/content-holder.js';
 import { ContentReloader } from './live/content-reloader.js';
-import { buildContentSnapshot } from './live/content-snapshot.js';
+import { buildContentSnapshot, logContentWarnings } from './live/content-snapshot.js';
 import { createStderrLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
@@ -76,7 +76,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
   const clock = parts.clock ?? systemClock;
   const loaded = await loadSite(config.contentDir);
-  logContentWarnings(logger, loaded);
+  logContentWarnings(logger, loaded.warnings);
   const publicBaseUrl = config.publicBaseUrl ?? defaultPublicBaseUrl(config, loaded.site.info.siteUrl);
   // The HTTP server builds the index before it takes requests; stdio on the first search.
   const warmSearch = config.command === 'serve';
@@ -195,11 +195,6 @@ function currentReportSender(site: () => SiteContent): ReportSender {
       return [info.contact[info.defaultLanguage]?.email, info.siteUrl].filter(Boolean).join(' · ');
     },
   };
-}
-
-/** Everything the load left out or found wrong goes to the log, one line each. */
-export function logContentWarnings(logger: Logger, loaded: LoadedSite): void {
-  for (const warning of loaded.warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
 }
 
 /** Scan reports go through the durable outbox: accepted once on disk, delivered with retries. */

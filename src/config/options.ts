@@ -1,5 +1,6 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
+import { LOG_FORMATS } from '../log/logger.js';
 import { isLoopbackHostname } from '../web/loopback.js';
 
 /**
@@ -24,8 +25,7 @@ export interface OptionSpec {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+export type { LogFormat } from '../log/logger.js';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const commaList = z

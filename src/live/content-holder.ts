@@ -7,7 +7,6 @@ import type { ContentSnapshot } from './content-snapshot.js';
  */
 export class ContentHolder {
   #current: ContentSnapshot;
-  readonly #listeners = new Set<(next: ContentSnapshot, previous: ContentSnapshot) => void>();
 
   constructor(initial: ContentSnapshot) {
     this.#current = initial;
@@ -20,15 +19,7 @@ export class ContentHolder {
 
   /** Makes `next` current for every request that starts from now on. */
   publish(next: ContentSnapshot): void {
-    const previous = this.#current;
     this.#current = next;
-    for (const listener of this.#listeners) listener(next, previous);
-  }
-
-  /** Called after each publish (the logger, tests); returns the function that stops it. */
-  onPublish(listener: (next: ContentSnapshot, previous: ContentSnapshot) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 }
 

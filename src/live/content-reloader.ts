@@ -4,7 +4,7 @@ import type { LoadedSite } from '../content/load-site.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import type { ContentHolder } from './content-holder.js';
-import { prepareContentSnapshot, type ContentSnapshot } from './content-snapshot.js';
+import { logContentWarnings, prepareContentSnapshot, type ContentSnapshot } from './content-snapshot.js';
 
 /**
  * Produces the next content: reads a directory (the default), or imports a site and then reads
@@ -137,6 +137,11 @@ export class ContentReloader {
       let next: ContentSnapshot;
       try {
         const loaded = await build();
+        // A directory caught half-written (a checkout, a copy, an import clearing its output) must
+        // not replace a site with nothing.
+        if (loaded.site.pages.length === 0 && current.site.pages.length > 0) {
+          throw new Error(`the new content has no pages (${current.site.pages.length} serve now); keeping the current content`);
+        }
         next = await prepareContentSnapshot(loaded, { publicBaseUrl: this.#parts.publicBaseUrl, loadedAt: clock.now(), warmSearch: this.#parts.warmSearch });
       } catch (error) {
         const reason = (error as Error)?.message ?? String(error);
@@ -147,7 +152,7 @@ export class ContentReloader {
       if (next.version === current.version) {
         return this.#finish({ outcome: 'unchanged', trigger, at: clock.now(), version: current.version });
       }
-      for (const warning of next.warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
+      logContentWarnings(logger, next.warnings);
       holder.publish(next);
       logger.info({ trigger, version: next.version, previous: current.version, pages: next.site.pages.length, ms: clock.now() - started }, 'content reloaded');
       return this.#finish({ outcome: 'reloaded', trigger, at: clock.now(), version: next.version });

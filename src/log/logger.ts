@@ -2,11 +2,15 @@ import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 
 
 export type { Logger };
 
+/** How log lines look (--log-format); defined here, below config, which offers them as an option. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /**
  * The server's logger on stderr: readable lines when a person watches a terminal, JSON lines for
  * a log collector (`--log-format`). The readable form is loaded only when used.
  */
-export async function createStderrLogger(level: LevelWithSilent, format: 'auto' | 'json' | 'pretty'): Promise<Logger> {
+export async function createStderrLogger(level: LevelWithSilent, format: LogFormat): Promise<Logger> {
   const pretty = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
   if (!pretty) return createLogger(level);
   const { default: prettyStream } = await import('pino-pretty');

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,9 @@ import { snapshotOf } from '../../src/live/content-holder.js';
 import { SYNC_LOCK_KEY } from '../../src/live/content-reloader.js';
 import { startTestServer, testContext } from '../helpers/context.js';
 import { MINI_SITE } from '../helpers/paths.js';
+import { connectHttp } from '../helpers/mcp-client.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from '../helpers/redis.js';
+import { startSmtpServer } from '../helpers/smtp.js';
 
 const SERVICES_PAGE = path.join('pages', 'pl', 'uslugi.md');
 const OLD_TITLE = 'Usługi analityczne';
@@ -108,6 +110,16 @@ describe('a reload', () => {
     expect(health.content.lastReload.reason).toMatch(/site\.yaml/);
   });
 
+  it('keeps the current content serving when the new content has no pages at all', async () => {
+    const dir = copyOfMiniSite();
+    server = await startTestServer(dir, NO_RATE_LIMIT);
+    rmSync(path.join(dir, 'pages'), { recursive: true });
+    mkdirSync(path.join(dir, 'pages'));
+
+    expect(await server.ctx.reloader.reload()).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('no pages') });
+    expect((await fetch(`${server.url}/pl/uslugi/`)).status).toBe(200);
+  });
+
   it('keeps ETags and cursors when the content is the same, and changes both when it changed', async () => {
     const dir = copyOfMiniSite();
     server = await startTestServer(dir, NO_RATE_LIMIT);
@@ -148,6 +160,32 @@ describe('a reload', () => {
     expect(snapshotOf(inFlight, ctx.content).site.page('/pl/uslugi/')?.title).toBe(OLD_TITLE);
     expect(snapshotOf({}, ctx.content).site.page('/pl/uslugi/')?.title).toBe(NEW_TITLE);
     await ctx.close();
+  });
+});
+
+describe('services that need content', () => {
+  it('sign mail with the company name of the content serving when the mail is sent', async () => {
+    const dir = copyOfMiniSite();
+    const smtp = await startSmtpServer();
+    try {
+      server = await startTestServer(dir, ['--smtp-url', smtp.url, '--data-dir', path.join(dir, 'data')]);
+      const siteFile = path.join(dir, 'site.yaml');
+      writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace('company: Testowa Firma sp. z o.o.', 'company: Nowa Nazwa sp. z o.o.'));
+      expect(await server.ctx.reloader.reload()).toMatchObject({ outcome: 'reloaded' });
+
+      const client = await connectHttp(server.url);
+      const result = await client.callTool({ name: 'send_inquiry', arguments: { name: 'Jan Kowalski', email: 'jan.kowalski@firma.pl', message: 'Proszę o wycenę wdrożenia GA4.', lang: 'pl', consent: true } });
+      await client.close();
+
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(smtp.received).toHaveLength(1);
+      const from = smtp.received[0]!.headers.find(([name]) => name === 'from')?.[1];
+      expect(from).toContain('Nowa Nazwa sp. z o.o.');
+    } finally {
+      await server?.close();
+      server = undefined;
+      await smtp.stop();
+    }
   });
 });
 
