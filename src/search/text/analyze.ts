@@ -47,6 +47,35 @@ export function analyzeQuery(text: string, lang: TextLang): string[] {
   return terms.length > 0 ? terms : tokens;
 }
 
+/**
+ * `analyzeText` with a memory of the stems it computed: page bodies repeat their words, and
+ * stemming is most of the cost of analysing them. For one index build; the memory grows with the
+ * vocabulary.
+ */
+export function memoizedTextAnalyzer(lang: TextLang): (text: string) => string[] {
+  const stems = new Map<string, string>();
+  const { stopWords, stem } = ANALYSIS[lang];
+  const memoized: LanguageAnalysis = {
+    stopWords,
+    stem: (word) => {
+      let stemmed = stems.get(word);
+      if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
+      return stemmed;
+    },
+  };
+  return (text) => contentTerms(tokenizeWords(foldText(text)), memoized);
+}
+
+/** Whether a folded word is a stop word of the language. */
+export function isStopWord(word: string, lang: TextLang): boolean {
+  return ANALYSIS[lang].stopWords.has(word);
+}
+
+/** The stem of one folded word, as analysis would index it (codes with digits unchanged). */
+export function stemWord(word: string, lang: TextLang): string {
+  return HAS_DIGIT.test(word) ? word : ANALYSIS[lang].stem(word);
+}
+
 /** Stems of the tokens that are neither stop words nor single letters. */
 function contentTerms(tokens: readonly string[], analysis: LanguageAnalysis): string[] {
   const terms: string[] = [];
