@@ -17,6 +17,7 @@ import type { ReportMailer } from './scan/report-mail.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
 import { LazySearchIndex, type PageSearch } from './search/lazy-search-index.js';
+import { searchSettings } from './search/search-settings.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 
@@ -75,7 +76,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   for (const warning of warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
 
   const urls = new SiteUrls(config.publicBaseUrl ?? defaultPublicBaseUrl(config, site.info.siteUrl), site.info.siteUrl);
-  const search = new LazySearchIndex(site.pages);
+  const search = new LazySearchIndex(site.pages, searchSettings(site.info));
   // The HTTP server builds the index before it takes requests; stdio on the first search.
   if (config.command === 'serve') search.warm();
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));

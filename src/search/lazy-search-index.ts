@@ -1,5 +1,5 @@
 import type { Page } from '../content/page.js';
-import { SearchIndex, type SearchHit, type SearchQuery } from './search-index.js';
+import { SearchIndex, type SearchHit, type SearchQuery, type SearchSettings } from './search-index.js';
 
 /** What the rest of the application needs of the search index. */
 export interface PageSearch {
@@ -15,10 +15,13 @@ export interface PageSearch {
 export class LazySearchIndex implements PageSearch {
   #index: SearchIndex | undefined;
 
-  constructor(private readonly pages: readonly Page[]) {}
+  constructor(
+    private readonly pages: readonly Page[],
+    private readonly settings: SearchSettings = {},
+  ) {}
 
   warm(): void {
-    this.#index ??= SearchIndex.build(this.pages);
+    this.#index ??= SearchIndex.build(this.pages, this.settings);
   }
 
   search(query: SearchQuery): readonly SearchHit[] {

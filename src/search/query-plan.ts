@@ -108,8 +108,8 @@ export class QueryPlanner {
 
   #wordGroup(word: string, stem: string): TermGroup {
     const vocabulary = this.#vocabulary;
-    if (this.#places.has(word)) return { alternatives: [[{ term: stem, exact: false }]], place: true };
-    if (vocabulary.knows(stem) || vocabulary.knownElsewhere(word)) return { alternatives: [[{ term: stem, exact: false }]] };
+    if (vocabulary.knows(stem)) return { alternatives: [[{ term: stem, exact: false }]], place: this.#places.has(word) };
+    if (vocabulary.knownElsewhere(word)) return { alternatives: [[{ term: stem, exact: false }]] };
     const places = this.#places.match(word).flatMap((place) => analyzeText(place, this.#lang));
     if (places.length > 0) return { alternatives: places.map((term) => [{ term, exact: false }]), place: true };
     if (stem.length >= MIN_TYPO_LENGTH) {

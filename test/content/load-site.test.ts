@@ -145,6 +145,23 @@ describe('loadSite', () => {
     await expect(loadSite(dir)).rejects.toThrow(/site\.yaml is invalid:\n {2}- siteUrl: must be the http\(s\) URL of the site/);
   });
 
+  it('reads the site\'s own search synonyms', async () => {
+    const dir = await siteWith({});
+    const fs = await import('node:fs/promises');
+    const text = await fs.readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await fs.writeFile(path.join(dir, 'site.yaml'), `${text}search:\n  synonyms:\n    pl:\n      - [kokpit, dashboard]\n`);
+    const { site } = await loadSite(dir);
+    expect(site.info.search?.synonyms).toEqual({ pl: [['kokpit', 'dashboard']] });
+  });
+
+  it('stops on a synonym set of one phrase, saying what a set needs', async () => {
+    const dir = await siteWith({});
+    const fs = await import('node:fs/promises');
+    const text = await fs.readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await fs.writeFile(path.join(dir, 'site.yaml'), `${text}search:\n  synonyms:\n    en:\n      - [dashboard]\n`);
+    await expect(loadSite(dir)).rejects.toThrow(/search\.synonyms\.en\.0: a synonym set needs at least two phrases that mean the same/);
+  });
+
   it('stops when a language of the site lacks its contact options', async () => {
     const dir = await siteWith({});
     const fs = await import('node:fs/promises');
