@@ -116,6 +116,8 @@ interface Language {
   planner: QueryPlanner;
   /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
   readonly bodyMasks: Int32Array;
+  /** Per page ordinal: bits of the query's phrases that one section of its body holds (reset with the masks). */
+  readonly phraseMasks: Int32Array;
   /** Per page ordinal: how many (term, section) postings of the query its body has (reset with the masks). */
   readonly bodyCounts: Int32Array;
 }
@@ -127,7 +129,19 @@ interface Ranked {
   /** Sections of the body holding query terms (a stand-in for term frequency, for ties). */
   readonly bodyCount: number;
   readonly groups: readonly TermGroup[];
-  readonly bodyBits: ReadonlyMap<string, number>;
+  readonly bodyBits: BodyBits;
+}
+
+/** Bits given to the query's terms ("t" prefix, "=t" whole word) and phrases for one search. */
+interface BodyBits {
+  readonly terms: ReadonlyMap<string, number>;
+  readonly phrases: ReadonlyMap<Alternative, number>;
+}
+
+/** What a page's body holds of the query: term bits and phrase bits. */
+interface BodyMatch {
+  readonly terms: number;
+  readonly phrases: number;
 }
 
 /**
@@ -177,6 +191,7 @@ export class SearchIndex {
         planner: undefined as unknown as QueryPlanner,
         bodyMasks: new Int32Array(ofLang.length),
         bodyCounts: new Int32Array(ofLang.length),
+        phraseMasks: new Int32Array(ofLang.length),
       });
     }
     const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
@@ -258,7 +273,7 @@ export class SearchIndex {
       for (const [ordinal, bm25] of candidates) {
         const entry = language.pages[ordinal]!;
         const lines = entry.terms.split('\n');
-        const mask = masks[ordinal]!;
+        const mask: BodyMatch = { terms: masks[ordinal]!, phrases: language.phraseMasks[ordinal]! };
         let score = 0;
         groups.forEach((group, index) => {
           const weight = fieldWeight(group, lines, mask, bodyBits);
@@ -274,31 +289,47 @@ export class SearchIndex {
     } finally {
       masks.fill(0);
       language.bodyCounts.fill(0);
+      language.phraseMasks.fill(0);
     }
   }
 
   /**
    * Follows each query term through the body postings, setting the term's bit in the mask of
-   * every page whose body holds it. Returns the bit of each term ("t" prefix, "=t" exact).
+   * every page whose body holds it; then, for each phrase of the query ("account manager"), the
+   * phrase's bit on the pages where one section holds all its words. Returns the bits.
    */
-  #readBodies(language: Language, groups: readonly TermGroup[]): Map<string, number> {
-    const bits = new Map<string, number>();
+  #readBodies(language: Language, groups: readonly TermGroup[]): BodyBits {
+    const terms = new Map<string, number>();
+    const phrases = new Map<Alternative, number>();
+    const { bodyMasks, bodyCounts, phraseMasks } = language;
     for (const group of groups) {
       for (const alternative of group.alternatives) {
         for (const term of alternative) {
           const key = termKey(term);
-          if (bits.has(key) || bits.size >= MAX_BODY_TERMS) continue;
-          const bit = 1 << bits.size;
-          bits.set(key, bit);
-          const { bodyMasks, bodyCounts } = language;
+          if (terms.has(key) || terms.size >= MAX_BODY_TERMS) continue;
+          const bit = 1 << terms.size;
+          terms.set(key, bit);
           language.body.forEachPosting(term.term, term.exact, (ordinal) => {
             bodyMasks[ordinal]! |= bit;
             bodyCounts[ordinal]!++;
           });
         }
+        if (alternative.length > 1 && phrases.size < MAX_BODY_TERMS) {
+          const bit = 1 << phrases.size;
+          phrases.set(alternative, bit);
+          const sections = new Map<number, number>();
+          alternative.forEach((term, index) => {
+            language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
+              const key = ordinal * 256 + section;
+              sections.set(key, (sections.get(key) ?? 0) | (1 << index));
+            });
+          });
+          const all = (1 << alternative.length) - 1;
+          for (const [key, found] of sections) if (found === all) phraseMasks[Math.floor(key / 256)]! |= bit;
+        }
       }
     }
-    return bits;
+    return { terms, phrases };
   }
 
   #hit({ entry, score, groups, bodyBits }: Ranked): SearchHit {
@@ -324,7 +355,7 @@ export class SearchIndex {
       for (const group of bodyOnly) {
         for (const alternative of group.alternatives) {
           for (const term of alternative) {
-            const bit = bodyBits.get(termKey(term));
+            const bit = bodyBits.terms.get(termKey(term));
             if (bit === undefined) continue;
             language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
               if (ordinal === entry.ordinal && section > 0) sectionMasks.set(section, (sectionMasks.get(section) ?? 0) | bit);
@@ -333,7 +364,8 @@ export class SearchIndex {
         }
       }
       for (const [section, mask] of sectionMasks) {
-        if (bodyOnly.some((group) => matchesMask(group, mask, bodyBits))) matched.add(section - 1);
+        // Within one section every word of a phrase must be there, so term bits decide.
+        if (bodyOnly.some((group) => matchesMask(group, { terms: mask, phrases: -1 }, bodyBits))) matched.add(section - 1);
       }
     }
     const indexes = [...matched].filter((index) => index < page.headings.length).sort((a, b) => a - b);
@@ -442,7 +474,7 @@ function titleCandidates(language: Language, groups: readonly TermGroup[], type:
 }
 
 /** The pages whose bodies hold the most (by weight) of the query's groups, at most CANDIDATES. */
-function bodyCandidates(language: Language, groups: readonly TermGroup[], weights: readonly number[], bits: ReadonlyMap<string, number>, type: PageType | undefined): number[] {
+function bodyCandidates(language: Language, groups: readonly TermGroup[], weights: readonly number[], bits: BodyBits, type: PageType | undefined): number[] {
   const masks = language.bodyMasks;
   const scored: { ordinal: number; score: number }[] = [];
   for (let ordinal = 0; ordinal < masks.length; ordinal++) {
@@ -450,7 +482,7 @@ function bodyCandidates(language: Language, groups: readonly TermGroup[], weight
     if (mask === 0 || (type && language.pages[ordinal]!.page.type !== type)) continue;
     let score = 0;
     groups.forEach((group, index) => {
-      if (matchesMask(group, mask, bits)) score += weights[index]!;
+      if (matchesMask(group, { terms: mask, phrases: language.phraseMasks[ordinal]! }, bits)) score += weights[index]!;
     });
     if (score > 0) scored.push({ ordinal, score });
   }
@@ -463,7 +495,7 @@ function bodyCandidates(language: Language, groups: readonly TermGroup[], weight
  * (the group's first alternative) weigh more than their synonyms: a page that says what the
  * person said beats one that says it otherwise, in the same field.
  */
-function fieldWeight(group: TermGroup, lines: readonly string[], bodyMask: number, bits: ReadonlyMap<string, number>): number {
+function fieldWeight(group: TermGroup, lines: readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
   const typed: TermGroup = { alternatives: group.alternatives.slice(0, 1) };
   const best = (candidate: TermGroup) => {
     if (matchesLine(candidate, lines[0]!)) return FIELD_WEIGHT.title;
@@ -476,13 +508,32 @@ function fieldWeight(group: TermGroup, lines: readonly string[], bodyMask: numbe
   return Math.max(asTyped, best(group) * SYNONYM_WEIGHT);
 }
 
+/** Whether a line of terms holds one of the group's alternatives, a phrase as consecutive words. */
 function matchesLine(group: TermGroup, line: string): boolean {
-  return group.alternatives.some((alternative) => alternative.every(({ term, exact }) => line.includes(exact ? ` ${term} ` : ` ${term}`)));
+  return group.alternatives.some((alternative) => (alternative.length === 1 ? holds(line, alternative[0]!) : holdsPhrase(line, alternative)));
 }
 
-function matchesMask(group: TermGroup, mask: number, bits: ReadonlyMap<string, number>): boolean {
-  if (mask === 0) return false;
-  return group.alternatives.some((alternative) => alternative.every((term) => ((bits.get(termKey(term)) ?? 0) & mask) !== 0));
+function holds(line: string, { term, exact }: PlanTerm): boolean {
+  return line.includes(exact ? ` ${term} ` : ` ${term}`);
+}
+
+function holdsPhrase(line: string, phrase: Alternative): boolean {
+  if (!phrase.every((term) => holds(line, term))) return false;
+  const terms = line.split(' ');
+  const fits = (word: string | undefined, { term, exact }: PlanTerm) => word !== undefined && (exact ? word === term : word.startsWith(term));
+  for (let at = 0; at + phrase.length <= terms.length; at++) {
+    if (phrase.every((term, offset) => fits(terms[at + offset], term))) return true;
+  }
+  return false;
+}
+
+/** Whether a body (or one section of it) holds one of the group's alternatives; a phrase in one section. */
+function matchesMask(group: TermGroup, mask: BodyMatch, bits: BodyBits): boolean {
+  if (mask.terms === 0) return false;
+  return group.alternatives.some((alternative) => {
+    if (!alternative.every((term) => ((bits.terms.get(termKey(term)) ?? 0) & mask.terms) !== 0)) return false;
+    return alternative.length === 1 || ((bits.phrases.get(alternative) ?? -1) & mask.phrases) !== 0;
+  });
 }
 
 function termKey({ term, exact }: PlanTerm): string {

@@ -31,7 +31,8 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     // Reports and dashboards.
     ['looker studio', 'data studio', 'dashboard', 'dashboards', 'report', 'reports', 'reporting', 'kpi'],
     ['training', 'course', 'courses', 'workshop', 'workshops', 'teach', 'lessons'],
-    ['ongoing analytics care', 'retainer', 'support', 'maintenance', 'monthly care', 'subscription'],
+    ['ongoing analytics care', 'retainer', 'support', 'maintenance', 'monthly care', 'subscription', 'look after', 'looking after', 'every month'],
+    ['audit', 'check', 'review', 'health check', 'inspection', 'mess'],
     // AI visibility.
     ['ai visibility', 'chatgpt', 'perplexity', 'ai assistants', 'llm', 'geo', 'generative engine optimisation'],
     // Prices.
@@ -61,7 +62,8 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     // Raporty i dashboardy.
     ['looker studio', 'data studio', 'dashboard', 'dashboardy', 'raport', 'raporty', 'raportowanie', 'kpi', 'zestawienia'],
     ['szkolenia', 'szkolenie', 'kurs', 'kursy', 'warsztaty', 'nauka'],
-    ['stała opieka analityczna', 'abonament', 'wsparcie', 'opieka', 'utrzymanie', 'opieka miesięczna'],
+    ['stała opieka analityczna', 'abonament', 'wsparcie', 'opieka', 'utrzymanie', 'opieka miesięczna', 'pilnować', 'pilnowanie', 'co miesiąc'],
+    ['audyt', 'sprawdzenie', 'przegląd', 'bałagan'],
     // Widoczność w AI.
     ['widoczność w ai', 'chatgpt', 'perplexity', 'asystenci ai', 'llm', 'geo'],
     // Ceny.

@@ -33,7 +33,7 @@ export const POLISH_QUERY_WORDS: ReadonlySet<string> = new Set([
   'znalezc', 'znajde', 'znajdziemy', 'dowiedziec', 'wiedziec', 'powiedziec', 'powiedzcie', 'pokazac',
   // Pytania do firmy o nią samą.
   'oferujecie', 'oferuje', 'robicie', 'zrobicie', 'zajmujecie', 'zajmuje', 'macie', 'mozecie', 'moge', 'mozemy',
-  'mozna', 'da', 'dacie', 'jestescie', 'pracujecie', 'dzialacie', 'zapewniacie', 'wykonujecie', 'uslugujecie',
+  'mozna', 'moglby', 'moglaby', 'mogliby', 'mozliwe', 'da', 'dacie', 'jestescie', 'pracujecie', 'dzialacie', 'zapewniacie', 'wykonujecie', 'uslugujecie',
   'wami', 'wam', 'wasz', 'wasza', 'wasze', 'waszej', 'waszego', 'waszych', 'waszym', 'panstwo', 'panstwa', 'panstwem',
   'ktos', 'kogos', 'cos', 'czegos', 'jakis', 'jakas', 'jakies', 'jakiegos', 'jakiejs', 'troche', 'duzo',
   'informacje', 'informacji', 'info', 'pytanie', 'pytania', 'wlasciwie', 'dokladnie', 'aktualnie', 'obecnie',
