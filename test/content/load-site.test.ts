@@ -170,3 +170,16 @@ describe('loadSite', () => {
     await expect(loadSite(dir)).rejects.toThrow(/contact\.en: missing/);
   });
 });
+
+describe('section heading ids', () => {
+  it('are the headings folded to lower-case ASCII words joined by hyphens, unique within the page', async () => {
+    const { headingIds } = await import('../../src/content/markdown.js');
+    expect(headingIds(['Ile kosztuje wdrożenie GA4?', 'Łódź: e-commerce & logistyka', 'FAQ', 'FAQ', '!!!'])).toEqual([
+      'ile-kosztuje-wdrozenie-ga4',
+      'lodz-e-commerce-logistyka',
+      'faq',
+      'faq-2',
+      'section',
+    ]);
+  });
+});
