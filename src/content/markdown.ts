@@ -86,8 +86,9 @@ export function headingIds(headings: readonly string[]): string[] {
 
 /** Letters without their diacritics, lower case; ł and the other undecomposable letters mapped. */
 function slug(text: string): string {
-  return text
-    .normalize('NFKD')
+  // Most headings of English pages need no decomposition, which is the costly step.
+  const plain = /^[\u0000-\u007f]*$/.test(text) ? text : text.normalize('NFKD');
+  return plain
     .toLowerCase()
     .replace(/\p{M}/gu, '')
     .replace(/ł/g, 'l')

@@ -5,7 +5,7 @@ import { Vocabulary } from './vocabulary.js';
 /** Sections past this one are counted as this one (a posting keeps the section in 8 bits). */
 const LAST_SECTION = 255;
 /** A prefix shorter than a word matches at most this many body words (in sorted order). */
-const MAX_PREFIX_WORDS = 64;
+const MAX_PREFIX_WORDS = 16;
 
 /**
  * Which pages, and which sections of them, hold each word of the page bodies, for one language.
@@ -33,14 +33,23 @@ export class BodyIndex {
 
   /** `analyze` turns text into index terms (the language's analysis). */
   static build(pages: readonly Page[], analyze: (text: string) => string[]): BodyIndex {
+    return BodyIndex.fromSections(pages, (page) => sectionTexts(page.markdown).map(analyze));
+  }
+
+  /**
+   * The same structure over any division of pages into numbered parts of analysed terms (the
+   * search index also keeps one over titles, descriptions and headings: part 0 the title, 1 the
+   * description, 2 on the headings).
+   */
+  static fromSections(pages: readonly Page[], sectionsOf: (page: Page) => readonly (readonly string[])[]): BodyIndex {
     const runs = new Map<string, number[]>();
     const pageCounts = new Map<string, number>();
     pages.forEach((page, ordinal) => {
-      const texts = sectionTexts(page.markdown);
+      const sections = sectionsOf(page);
       const seenOnPage = new Set<string>();
-      for (let section = 0; section < texts.length; section++) {
+      for (let section = 0; section < sections.length; section++) {
         const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
-        for (const term of analyze(texts[section]!)) {
+        for (const term of sections[section]!) {
           let run = runs.get(term);
           if (!run) runs.set(term, (run = []));
           // Postings are appended page by page and section by section, so a repeat is the last one.

@@ -71,9 +71,9 @@ type PageDatabase = Orama<typeof SCHEMA>;
  * postings (by the query words they hold). A fixed number, never one derived from `limit`: then
  * the ranking of the first results is the same whatever `limit` asks for.
  */
-const CANDIDATES = 100;
-/** Results ranked and cached per query; `limit` takes the first of them. */
-const RANKED = 25;
+const CANDIDATES = 50;
+/** No caller asks for more results than this (search_site's largest `limit`). */
+const MAX_RESULTS = 100;
 /**
  * Answers kept for repeated queries. The content never changes while the server runs, so an
  * answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
@@ -112,6 +112,10 @@ interface Language {
   readonly ordinals: ReadonlyMap<string, number>;
   /** Terms of titles, descriptions and headings, with their page counts. */
   readonly vocabulary: Vocabulary;
+  /** Which pages hold each term in their title (part 0), description (1) or a heading (2 on). */
+  readonly fields: BodyIndex;
+  /** Per page ordinal: bits of the query terms its title, description or headings hold (reset after each query). */
+  readonly fieldMasks: Int32Array;
   readonly body: BodyIndex;
   planner: QueryPlanner;
   /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
@@ -168,11 +172,11 @@ export class SearchIndex {
       if (ofLang.length === 0) continue;
       const analyze = memoizedTextAnalyzer(lang);
       const database = createDatabase(lang, analyze);
-      const termPages = new Map<string, number>();
+      const fieldLines = new Map<Page, string[][]>();
       const indexed = ofLang.map((page, ordinal): IndexedPage => {
         insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
         const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
-        for (const term of new Set(lines.flat())) termPages.set(term, (termPages.get(term) ?? 0) + 1);
+        fieldLines.set(page, lines);
         return {
           page,
           lang,
@@ -182,12 +186,15 @@ export class SearchIndex {
         };
       });
       const body = BodyIndex.build(ofLang, analyze);
+      const fields = BodyIndex.fromSections(ofLang, (page) => fieldLines.get(page)!);
       languages.set(lang, {
         database,
         pages: indexed,
         ordinals: new Map(indexed.map((entry) => [entry.page.path, entry.ordinal])),
-        vocabulary: new Vocabulary(termPages),
+        vocabulary: fields.vocabulary,
+        fields,
         body,
+        fieldMasks: new Int32Array(ofLang.length),
         planner: undefined as unknown as QueryPlanner,
         bodyMasks: new Int32Array(ofLang.length),
         bodyCounts: new Int32Array(ofLang.length),
@@ -214,20 +221,24 @@ export class SearchIndex {
     return this.#size;
   }
 
+  /** Bytes of the body postings of every language (for the benchmark). */
+  get bodyPostingBytes(): number {
+    return [...this.#languages.values()].reduce((sum, language) => sum + language.body.postingBytes, 0);
+  }
+
   /**
    * Pages ranked by relevance. Without a language the query is searched in each language the
    * way that language is analysed (Polish stems for Polish pages, English for English), and the
    * results merged. One ranking for every `limit`: the first results never depend on it.
    */
   search(query: SearchQuery): readonly SearchHit[] {
-    const ranked = Math.max(RANKED, query.limit);
-    const key = `${query.lang ?? ''}|${query.type ?? ''}|${ranked}|${query.text}`;
+    const key = `${query.lang ?? ''}|${query.type ?? ''}|${query.limit}|${query.text}`;
     let hits = this.#answers.get(key);
     if (!hits) {
-      hits = Object.freeze(this.#rank(query, ranked));
+      hits = Object.freeze(this.#rank(query, query.limit));
       this.#answers.set(key, hits);
     }
-    return hits.length > query.limit ? hits.slice(0, query.limit) : hits;
+    return hits;
   }
 
   #rank(query: SearchQuery, count: number): SearchHit[] {
@@ -248,7 +259,7 @@ export class SearchIndex {
       if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type));
     }
     ranked.sort(byRank);
-    return ranked.slice(0, count).map((entry) => this.#hit(entry));
+    return this.#hits(ranked.slice(0, count));
   }
 
   #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined): Ranked[] {
@@ -272,11 +283,12 @@ export class SearchIndex {
       const ranked: Ranked[] = [];
       for (const [ordinal, bm25] of candidates) {
         const entry = language.pages[ordinal]!;
-        const lines = entry.terms.split('\n');
+        let split: string[] | undefined;
+        const lines = () => (split ??= entry.terms.split('\n'));
         const mask: BodyMatch = { terms: masks[ordinal]!, phrases: language.phraseMasks[ordinal]! };
         let score = 0;
         groups.forEach((group, index) => {
-          const weight = fieldWeight(group, lines, mask, bodyBits);
+          const weight = fieldWeight(group, language.fieldMasks[ordinal]!, lines, mask, bodyBits);
           // Found in the body only: a stated fact, not what the page is about.
           if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
         });
@@ -284,12 +296,12 @@ export class SearchIndex {
         if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups, bodyBits });
       }
       ranked.sort(byRank);
-      // Sections are read for the pages that can still be returned, before the masks are reset.
-      return ranked.slice(0, RANKED);
+      return ranked.slice(0, MAX_RESULTS);
     } finally {
       masks.fill(0);
       language.bodyCounts.fill(0);
       language.phraseMasks.fill(0);
+      language.fieldMasks.fill(0);
     }
   }
 
@@ -301,7 +313,12 @@ export class SearchIndex {
   #readBodies(language: Language, groups: readonly TermGroup[]): BodyBits {
     const terms = new Map<string, number>();
     const phrases = new Map<Alternative, number>();
-    const { bodyMasks, bodyCounts, phraseMasks } = language;
+    const { bodyMasks, bodyCounts, phraseMasks, fieldMasks } = language;
+    // Like Orama's candidates, the bodies are not read for words on a large share of the pages
+    // when the query has rarer words: they would cost a visit to most pages and tell little.
+    const pageCount = language.pages.length;
+    const hasRare = pageCount < UBIQUITY_MIN_PAGES || groups.some((group) => !isCommonInBodies(language, group));
+    const skipCommon = (term: PlanTerm) => hasRare && pageCount >= UBIQUITY_MIN_PAGES && language.body.vocabulary.pagesWith(term.term, term.exact, pageCount) >= pageCount * COMMON_SHARE;
     for (const group of groups) {
       for (const alternative of group.alternatives) {
         for (const term of alternative) {
@@ -309,6 +326,10 @@ export class SearchIndex {
           if (terms.has(key) || terms.size >= MAX_BODY_TERMS) continue;
           const bit = 1 << terms.size;
           terms.set(key, bit);
+          language.fields.forEachPosting(term.term, term.exact, (ordinal) => {
+            fieldMasks[ordinal]! |= bit;
+          });
+          if (skipCommon(term)) continue;
           language.body.forEachPosting(term.term, term.exact, (ordinal) => {
             bodyMasks[ordinal]! |= bit;
             bodyCounts[ordinal]!++;
@@ -332,45 +353,57 @@ export class SearchIndex {
     return { terms, phrases };
   }
 
-  #hit({ entry, score, groups, bodyBits }: Ranked): SearchHit {
-    const { page } = entry;
-    const lines = entry.terms.split('\n');
-    const headingLines = lines.slice(2);
-    const matched = new Set<number>();
-    // Groups found in no heading name the sections whose text holds them.
-    const bodyOnly: TermGroup[] = [];
-    for (const group of groups) {
-      let inHeading = false;
-      headingLines.forEach((line, index) => {
-        if (matchesLine(group, line)) {
-          matched.add(index);
-          inHeading = true;
-        }
-      });
-      if (!inHeading) bodyOnly.push(group);
-    }
-    if (bodyOnly.length > 0) {
-      const language = this.#languages.get(entry.lang)!;
-      const sectionMasks = new Map<number, number>();
-      for (const group of bodyOnly) {
-        for (const alternative of group.alternatives) {
-          for (const term of alternative) {
-            const bit = bodyBits.terms.get(termKey(term));
-            if (bit === undefined) continue;
-            language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
-              if (ordinal === entry.ordinal && section > 0) sectionMasks.set(section, (sectionMasks.get(section) ?? 0) | bit);
-            });
+  /**
+   * The results with their matching sections: headings holding a group, and for each group found
+   * in no heading, the sections whose text holds it (one pass over each term's postings for all
+   * the results together).
+   */
+  #hits(ranked: readonly Ranked[]): SearchHit[] {
+    const matched = ranked.map(() => new Set<number>());
+    const bodyOnly = ranked.map(() => [] as TermGroup[]);
+    ranked.forEach(({ entry, groups }, at) => {
+      const headingLines = entry.terms.split('\n').slice(2);
+      for (const group of groups) {
+        let inHeading = false;
+        headingLines.forEach((line, index) => {
+          if (matchesLine(group, line)) {
+            matched[at]!.add(index);
+            inHeading = true;
           }
-        }
+        });
+        if (!inHeading) bodyOnly[at]!.push(group);
       }
-      for (const [section, mask] of sectionMasks) {
+    });
+    for (const lang of LANGS) {
+      const language = this.#languages.get(lang);
+      const positions = new Map<number, number>();
+      ranked.forEach(({ entry }, at) => {
+        if (entry.lang === lang && bodyOnly[at]!.length > 0) positions.set(entry.ordinal, at);
+      });
+      if (!language || positions.size === 0) continue;
+      const { bodyBits } = ranked[positions.values().next().value!]!;
+      const sectionMasks = new Map<number, number>();
+      for (const [key, bit] of bodyBits.terms) {
+        const term = { term: key.startsWith('=') ? key.slice(1) : key, exact: key.startsWith('=') };
+        language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
+          if (section > 0 && positions.has(ordinal)) {
+            const posting = ordinal * 256 + section;
+            sectionMasks.set(posting, (sectionMasks.get(posting) ?? 0) | bit);
+          }
+        });
+      }
+      for (const [posting, mask] of sectionMasks) {
+        const at = positions.get(Math.floor(posting / 256))!;
         // Within one section every word of a phrase must be there, so term bits decide.
-        if (bodyOnly.some((group) => matchesMask(group, { terms: mask, phrases: -1 }, bodyBits))) matched.add(section - 1);
+        if (bodyOnly[at]!.some((group) => matchesMask(group, { terms: mask, phrases: -1 }, bodyBits))) matched[at]!.add((posting % 256) - 1);
       }
     }
-    const indexes = [...matched].filter((index) => index < page.headings.length).sort((a, b) => a - b);
-    const sections = indexes.map((index) => ({ heading: page.headings[index]!, id: page.headingIds[index]! }));
-    return { page, score, matchingSections: sections.map(({ heading }) => heading), sections };
+    return ranked.map(({ entry, score }, at) => {
+      const { page } = entry;
+      const indexes = [...matched[at]!].filter((index) => index < page.headings.length).sort((a, b) => a - b);
+      const sections = indexes.map((index) => ({ heading: page.headings[index]!, id: page.headingIds[index]! }));
+      return { page, score, matchingSections: sections.map(({ heading }) => heading), sections };
+    });
   }
 
   /**
@@ -435,8 +468,14 @@ function comparePaths(a: IndexedPage, b: IndexedPage): number {
   return a.page.path < b.page.path ? -1 : a.page.path > b.page.path ? 1 : 0;
 }
 
+/**
+ * Pages by Orama's BM25 for the words as typed (each group's first alternative). Synonyms are not
+ * sent: Orama scores every posting of every term, and a set of ten phrases would multiply the cost
+ * of a query; pages that use a synonym come from the bodies (which hold the headings and, on
+ * nearly every page, the title as its level-1 heading).
+ */
 function oramaCandidates(language: Language, groups: readonly TermGroup[], type: PageType | undefined): { ordinal: number; score: number }[] {
-  const terms = new Set(groups.flatMap((group) => group.alternatives.flatMap((alternative) => alternative.map(({ term }) => term))));
+  const terms = new Set(groups.flatMap((group) => (group.place ? group.alternatives : group.alternatives.slice(0, 1)).flatMap((alternative) => alternative.map(({ term }) => term))));
   const result = oramaSearch(
     language.database,
     {
@@ -495,17 +534,27 @@ function bodyCandidates(language: Language, groups: readonly TermGroup[], weight
  * (the group's first alternative) weigh more than their synonyms: a page that says what the
  * person said beats one that says it otherwise, in the same field.
  */
-function fieldWeight(group: TermGroup, lines: readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
+function fieldWeight(group: TermGroup, fieldMask: number, lines: () => readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
   const typed: TermGroup = { alternatives: group.alternatives.slice(0, 1) };
+  // Only alternatives whose every word is somewhere in the title, description or headings (the
+  // field postings' bits) are looked for line by line; a term past the bit budget is looked for.
+  const present = group.alternatives.filter((alternative) => alternative.every((term) => {
+    const bit = bits.terms.get(termKey(term));
+    return bit === undefined ? holds(lines().join(' '), term) : (bit & fieldMask) !== 0;
+  }));
   const best = (candidate: TermGroup) => {
-    if (matchesLine(candidate, lines[0]!)) return FIELD_WEIGHT.title;
-    for (let index = 2; index < lines.length; index++) if (matchesLine(candidate, lines[index]!)) return FIELD_WEIGHT.headings;
-    if (matchesLine(candidate, lines[1]!)) return FIELD_WEIGHT.description;
-    return matchesMask(candidate, bodyMask, bits) ? FIELD_WEIGHT.body : 0;
+    if (candidate.alternatives.length > 0) {
+      const all = lines();
+      if (matchesLine(candidate, all[0]!)) return FIELD_WEIGHT.title;
+      for (let index = 2; index < all.length; index++) if (matchesLine(candidate, all[index]!)) return FIELD_WEIGHT.headings;
+      if (matchesLine(candidate, all[1]!)) return FIELD_WEIGHT.description;
+    }
+    return 0;
   };
-  const asTyped = best(typed);
-  if (group.alternatives.length === 1 || asTyped === FIELD_WEIGHT.title) return asTyped;
-  return Math.max(asTyped, best(group) * SYNONYM_WEIGHT);
+  const inBody = (candidate: TermGroup) => (matchesMask(candidate, bodyMask, bits) ? FIELD_WEIGHT.body : 0);
+  const asTyped = present[0] === group.alternatives[0] ? best(typed) || inBody(typed) : inBody(typed);
+  if (asTyped === FIELD_WEIGHT.title || group.alternatives.length === 1) return asTyped;
+  return Math.max(asTyped, (best({ alternatives: present }) || inBody(group)) * SYNONYM_WEIGHT);
 }
 
 /** Whether a line of terms holds one of the group's alternatives, a phrase as consecutive words. */
@@ -568,6 +617,12 @@ function isUbiquitous(language: Language, group: TermGroup): boolean {
   // On a small site every query is cheap, and BM25 orders the few pages well enough.
   if (pages < UBIQUITY_MIN_PAGES) return false;
   return group.alternatives.every((alternative: Alternative) => alternative.every(({ term }) => language.vocabulary.occursOnAtLeast(term, pages * COMMON_SHARE)));
+}
+
+/** Whether every term of the group is on at least COMMON_SHARE of the language's page bodies. */
+function isCommonInBodies(language: Language, group: TermGroup): boolean {
+  const pages = language.pages.length;
+  return group.alternatives.every((alternative) => alternative.every(({ term, exact }) => language.body.vocabulary.pagesWith(term, exact, pages) >= pages * COMMON_SHARE));
 }
 
 function firstLine(text: string): string {

@@ -53,17 +53,21 @@ export function analyzeQuery(text: string, lang: TextLang): string[] {
  * vocabulary.
  */
 export function memoizedTextAnalyzer(lang: TextLang): (text: string) => string[] {
-  const stems = new Map<string, string>();
+  // Each token's term, or '' for a token that is dropped: one lookup per token.
+  const terms = new Map<string, string>();
   const { stopWords, stem } = ANALYSIS[lang];
-  const memoized: LanguageAnalysis = {
-    stopWords,
-    stem: (word) => {
-      let stemmed = stems.get(word);
-      if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
-      return stemmed;
-    },
+  return (text) => {
+    const found: string[] = [];
+    for (const token of tokenizeWords(foldText(text))) {
+      let term = terms.get(token);
+      if (term === undefined) {
+        term = stopWords.has(token) ? '' : HAS_DIGIT.test(token) ? token : token.length > 1 ? stem(token) : '';
+        terms.set(token, term);
+      }
+      if (term !== '') found.push(term);
+    }
+    return found;
   };
-  return (text) => contentTerms(tokenizeWords(foldText(text)), memoized);
 }
 
 /** Whether a folded word is a stop word of the language. */
