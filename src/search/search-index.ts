@@ -9,7 +9,7 @@ import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
 import { analyzeQuery, analyzeText, memoizedTextAnalyzer, stemWord } from './text/analyze.js';
 import { foldText } from './text/fold.js';
 import { tokenizeWords } from './text/tokenize.js';
-import { Vocabulary } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 export interface SearchQuery {
   readonly text: string;
@@ -117,7 +117,7 @@ interface Language {
   /** Per page ordinal: bits of the query terms its title, description or headings hold (reset after each query). */
   readonly fieldMasks: Int32Array;
   readonly body: BodyIndex;
-  planner: QueryPlanner;
+  readonly planner: QueryPlanner;
   /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
   readonly bodyMasks: Int32Array;
   /** Per page ordinal: bits of the query's phrases that one section of its body holds (reset with the masks). */
@@ -167,6 +167,7 @@ export class SearchIndex {
   static build(pages: readonly Page[], settings: SearchSettings = {}): SearchIndex {
     const languages = new Map<Lang, Language>();
     const places = new PlaceNames([...pages.flatMap((page) => (page.city ? [page.city] : [])), ...(settings.places ?? [])]);
+    const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
     for (const lang of LANGS) {
       const ofLang = pages.filter((page) => page.lang === lang);
       if (ofLang.length === 0) continue;
@@ -187,6 +188,17 @@ export class SearchIndex {
       });
       const body = BodyIndex.build(ofLang, analyze);
       const fields = BodyIndex.fromSections(ofLang, (page) => fieldLines.get(page)!);
+      // The planner asks the index of every language lazily, at query time, when all are built.
+      const planner = new QueryPlanner(lang, synonyms, places, {
+        knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
+        corrections: (term) => [...new Set([...fields.vocabulary.corrections(term), ...body.vocabulary.corrections(term)])].slice(0, 3),
+        knownElsewhere: (word) =>
+          [...languages].some(([other, language]) => {
+            if (other === lang) return false;
+            const stem = stemWord(word, other);
+            return language.vocabulary.hasPrefix(stem) || language.body.vocabulary.hasPrefix(stem);
+          }),
+      });
       languages.set(lang, {
         database,
         pages: indexed,
@@ -194,24 +206,11 @@ export class SearchIndex {
         vocabulary: fields.vocabulary,
         fields,
         body,
+        planner,
         fieldMasks: new Int32Array(ofLang.length),
-        planner: undefined as unknown as QueryPlanner,
         bodyMasks: new Int32Array(ofLang.length),
         bodyCounts: new Int32Array(ofLang.length),
         phraseMasks: new Int32Array(ofLang.length),
-      });
-    }
-    const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
-    for (const [lang, language] of languages) {
-      language.planner = new QueryPlanner(lang, synonyms, places, {
-        knows: (term) => language.vocabulary.hasPrefix(term) || language.body.vocabulary.hasPrefix(term),
-        corrections: (term) => [...new Set([...language.vocabulary.corrections(term), ...language.body.vocabulary.corrections(term)])].slice(0, 3),
-        knownElsewhere: (word) =>
-          [...languages].some(([other, { vocabulary, body }]) => {
-            if (other === lang) return false;
-            const stem = stemWord(word, other);
-            return vocabulary.hasPrefix(stem) || body.vocabulary.hasPrefix(stem);
-          }),
       });
     }
     return new SearchIndex(languages, pages.length);
