@@ -21,6 +21,8 @@ export interface TermGroup {
 }
 
 const QUERY_WORDS: Readonly<Record<Lang, ReadonlySet<string>>> = { pl: POLISH_QUERY_WORDS, en: ENGLISH_QUERY_WORDS };
+/** Word groups remembered per language (then forgotten all at once). */
+const PLANNED_WORDS = 10_000;
 /** Only words this long are corrected: one edit in a short word makes a different word. */
 const MIN_TYPO_LENGTH = 5;
 
@@ -106,7 +108,22 @@ export class QueryPlanner {
     return groups;
   }
 
+  /**
+   * Word groups already planned: looking for corrections walks a share of the vocabulary, and
+   * agents repeat the words of their questions. The index never changes, so a group stays right.
+   */
+  readonly #planned = new Map<string, TermGroup>();
+
   #wordGroup(word: string, stem: string): TermGroup {
+    let group = this.#planned.get(word);
+    if (!group) {
+      if (this.#planned.size >= PLANNED_WORDS) this.#planned.clear();
+      this.#planned.set(word, (group = this.#planWord(word, stem)));
+    }
+    return group;
+  }
+
+  #planWord(word: string, stem: string): TermGroup {
     const vocabulary = this.#vocabulary;
     if (vocabulary.knows(stem)) return { alternatives: [[{ term: stem, exact: false }]], place: this.#places.has(word) };
     if (vocabulary.knownElsewhere(word)) return { alternatives: [[{ term: stem, exact: false }]] };

@@ -514,14 +514,20 @@ function titleCandidates(language: Language, groups: readonly TermGroup[], type:
 /** The pages whose bodies hold the most (by weight) of the query's groups, at most CANDIDATES. */
 function bodyCandidates(language: Language, groups: readonly TermGroup[], weights: readonly number[], bits: BodyBits, type: PageType | undefined): number[] {
   const masks = language.bodyMasks;
+  // A group of single words matches a body holding any of their bits: one AND per page.
+  const wordBits = groups.map((group) =>
+    group.alternatives.every((alternative) => alternative.length === 1) ? group.alternatives.reduce((all, [term]) => all | (bits.terms.get(termKey(term!)) ?? 0), 0) : undefined,
+  );
   const scored: { ordinal: number; score: number }[] = [];
   for (let ordinal = 0; ordinal < masks.length; ordinal++) {
     const mask = masks[ordinal]!;
     if (mask === 0 || (type && language.pages[ordinal]!.page.type !== type)) continue;
     let score = 0;
-    groups.forEach((group, index) => {
-      if (matchesMask(group, { terms: mask, phrases: language.phraseMasks[ordinal]! }, bits)) score += weights[index]!;
-    });
+    for (let index = 0; index < groups.length; index++) {
+      const any = wordBits[index];
+      const found = any === undefined ? matchesMask(groups[index]!, { terms: mask, phrases: language.phraseMasks[ordinal]! }, bits) : (any & mask) !== 0;
+      if (found) score += weights[index]!;
+    }
     if (score > 0) scored.push({ ordinal, score });
   }
   if (scored.length > CANDIDATES) scored.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
