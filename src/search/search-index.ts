@@ -263,9 +263,9 @@ export class SearchIndex {
 
   #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined): Ranked[] {
     const pageCount = language.pages.length;
-    const bodyBits = this.#readBodies(language, groups);
     const masks = language.bodyMasks;
     try {
+      const bodyBits = this.#readBodies(language, groups);
       const weights = groups.map((group) => idf(pageCount, groupPages(language, group)) * (group.place ? PLACE_WEIGHT : 1));
       const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) * (FOUND_WEIGHT + FIELD_WEIGHT.title);
       const candidates = new Map<number, number>();
