@@ -42,36 +42,49 @@ export class BodyIndex {
    * description, 2 on the headings).
    */
   static fromSections(pages: readonly Page[], sectionsOf: (page: Page) => readonly (readonly string[])[]): BodyIndex {
+    const builder = BodyIndex.builder();
+    for (const page of pages) builder.add(page, sectionsOf(page));
+    return builder.finish();
+  }
+
+  /** The same, a page at a time: pages take ordinals in the order they are added. */
+  static builder(): { add(page: Page, sections: readonly (readonly string[])[]): void; finish(): BodyIndex } {
+    const pages: Page[] = [];
     const runs = new Map<string, number[]>();
     const pageCounts = new Map<string, number>();
-    pages.forEach((page, ordinal) => {
-      const sections = sectionsOf(page);
-      const seenOnPage = new Set<string>();
-      for (let section = 0; section < sections.length; section++) {
-        const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
-        for (const term of sections[section]!) {
-          let run = runs.get(term);
-          if (!run) runs.set(term, (run = []));
-          // Postings are appended page by page and section by section, so a repeat is the last one.
-          if (run[run.length - 1] !== posting) run.push(posting);
-          if (!seenOnPage.has(term)) {
-            seenOnPage.add(term);
-            pageCounts.set(term, (pageCounts.get(term) ?? 0) + 1);
+    return {
+      add(page, sections) {
+        const ordinal = pages.length;
+        pages.push(page);
+        const seenOnPage = new Set<string>();
+        for (let section = 0; section < sections.length; section++) {
+          const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
+          for (const term of sections[section]!) {
+            let run = runs.get(term);
+            if (!run) runs.set(term, (run = []));
+            // Postings are appended page by page and section by section, so a repeat is the last one.
+            if (run[run.length - 1] !== posting) run.push(posting);
+            if (!seenOnPage.has(term)) {
+              seenOnPage.add(term);
+              pageCounts.set(term, (pageCounts.get(term) ?? 0) + 1);
+            }
           }
         }
-      }
-    });
-    const vocabulary = new Vocabulary(pageCounts);
-    const offsets = new Uint32Array(vocabulary.size + 1);
-    let total = 0;
-    vocabulary.terms.forEach((term, index) => {
-      offsets[index] = total;
-      total += runs.get(term)!.length;
-    });
-    offsets[vocabulary.size] = total;
-    const postings = new Uint32Array(total);
-    vocabulary.terms.forEach((term, index) => postings.set(runs.get(term)!, offsets[index]!));
-    return new BodyIndex(pages, vocabulary, offsets, postings);
+      },
+      finish() {
+        const vocabulary = new Vocabulary(pageCounts);
+        const offsets = new Uint32Array(vocabulary.size + 1);
+        let total = 0;
+        vocabulary.terms.forEach((term, index) => {
+          offsets[index] = total;
+          total += runs.get(term)!.length;
+        });
+        offsets[vocabulary.size] = total;
+        const postings = new Uint32Array(total);
+        vocabulary.terms.forEach((term, index) => postings.set(runs.get(term)!, offsets[index]!));
+        return new BodyIndex(pages, vocabulary, offsets, postings);
+      },
+    };
   }
 
   /**

@@ -20,6 +20,13 @@ export class LazySearchIndex implements PageSearch {
     private readonly settings: SearchSettings = {},
   ) {}
 
+  /** An index already built, in slices, so that building it never holds up requests (a reload). */
+  static async builtInSlices(pages: readonly Page[], settings: SearchSettings = {}): Promise<LazySearchIndex> {
+    const lazy = new LazySearchIndex(pages, settings);
+    lazy.#index = await SearchIndex.buildInSlices(pages, undefined, settings);
+    return lazy;
+  }
+
   warm(): void {
     this.#index ??= SearchIndex.build(this.pages, this.settings);
   }

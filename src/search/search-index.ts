@@ -2,6 +2,7 @@ import { create, insert, search as oramaSearch, type Orama } from '@orama/orama'
 import { LRUCache } from 'lru-cache';
 import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
+import { sectionTexts } from '../content/markdown.js';
 import { BodyIndex } from './body-index.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
@@ -75,8 +76,8 @@ const CANDIDATES = 50;
 /** No caller asks for more results than this (search_site's largest `limit`). */
 const MAX_RESULTS = 100;
 /**
- * Answers kept for repeated queries. The content never changes while the server runs, so an
- * answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
+ * Answers kept for repeated queries. An index belongs to one content snapshot, which never
+ * changes, so an answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
  * the cap, and a hit costs a map lookup.
  */
 const CACHED_QUERIES = 2_000;
@@ -165,55 +166,95 @@ export class SearchIndex {
   }
 
   static build(pages: readonly Page[], settings: SearchSettings = {}): SearchIndex {
-    const languages = new Map<Lang, Language>();
-    const places = new PlaceNames([...pages.flatMap((page) => (page.city ? [page.city] : [])), ...(settings.places ?? [])]);
-    const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
-    for (const lang of LANGS) {
-      const ofLang = pages.filter((page) => page.lang === lang);
-      if (ofLang.length === 0) continue;
-      const analyze = memoizedTextAnalyzer(lang);
-      const database = createDatabase(lang, analyze);
-      const fieldLines = new Map<Page, string[][]>();
-      const indexed = ofLang.map((page, ordinal): IndexedPage => {
-        insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
-        const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
-        fieldLines.set(page, lines);
-        return {
-          page,
-          lang,
-          ordinal,
-          terms: lines.map((line) => ` ${line.join(' ')} `).join('\n'),
-          words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
-        };
-      });
-      const body = BodyIndex.build(ofLang, analyze);
-      const fields = BodyIndex.fromSections(ofLang, (page) => fieldLines.get(page)!);
-      // The planner asks the index of every language lazily, at query time, when all are built.
-      const planner = new QueryPlanner(lang, synonyms, places, {
-        knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
-        corrections: (term) => [...new Set([...fields.vocabulary.corrections(term), ...body.vocabulary.corrections(term)])].slice(0, 3),
-        knownElsewhere: (word) =>
-          [...languages].some(([other, language]) => {
-            if (other === lang) return false;
-            const stem = stemWord(word, other);
-            return language.vocabulary.hasPrefix(stem) || language.body.vocabulary.hasPrefix(stem);
-          }),
-      });
-      languages.set(lang, {
-        database,
-        pages: indexed,
-        ordinals: new Map(indexed.map((entry) => [entry.page.path, entry.ordinal])),
-        vocabulary: fields.vocabulary,
-        fields,
-        body,
-        planner,
-        fieldMasks: new Int32Array(ofLang.length),
-        bodyMasks: new Int32Array(ofLang.length),
-        bodyCounts: new Int32Array(ofLang.length),
-        phraseMasks: new Int32Array(ofLang.length),
-      });
+    const builder = SearchIndex.#builder(settings);
+    for (const page of pages) builder.add(page);
+    return builder.finish(pages.length);
+  }
+
+  /**
+   * The same index, built a slice of pages at a time with a turn of the event loop between
+   * slices: a server that keeps answering while it builds the next content (a reload) is never
+   * held up for more than one slice (a few milliseconds).
+   */
+  static async buildInSlices(pages: readonly Page[], sliceSize = 100, settings: SearchSettings = {}): Promise<SearchIndex> {
+    const builder = SearchIndex.#builder(settings);
+    for (const [position, page] of pages.entries()) {
+      builder.add(page);
+      if (position % sliceSize === sliceSize - 1) await new Promise((resolve) => setImmediate(resolve));
     }
-    return new SearchIndex(languages, pages.length);
+    return builder.finish(pages.length);
+  }
+
+  static #builder(settings: SearchSettings) {
+    interface LanguageBuild {
+      readonly database: PageDatabase;
+      readonly analyze: (text: string) => string[];
+      readonly indexed: IndexedPage[];
+      readonly fields: ReturnType<typeof BodyIndex.builder>;
+      readonly body: ReturnType<typeof BodyIndex.builder>;
+    }
+    const builds = new Map<Lang, LanguageBuild>();
+    const cities: string[] = [];
+    const add = (page: Page) => {
+      const lang = page.lang;
+      let build = builds.get(lang);
+      if (!build) {
+        const analyze = memoizedTextAnalyzer(lang);
+        build = { database: createDatabase(lang, analyze), analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
+        builds.set(lang, build);
+      }
+      const { database, analyze, indexed } = build;
+      if (page.city) cities.push(page.city);
+      insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
+      const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
+      build.fields.add(page, lines);
+      build.body.add(page, sectionTexts(page.markdown).map(analyze));
+      indexed.push({
+        page,
+        lang,
+        ordinal: indexed.length,
+        terms: lines.map((line) => ` ${line.join(' ')} `).join('\n'),
+        words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
+      });
+    };
+    const finish = (size: number) => {
+      const languages = new Map<Lang, Language>();
+      const places = new PlaceNames([...cities, ...(settings.places ?? [])]);
+      const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
+      for (const lang of LANGS) {
+        const build = builds.get(lang);
+        if (!build) continue;
+        const { database, indexed } = build;
+        const fields = build.fields.finish();
+        const body = build.body.finish();
+        // The planner asks the index of every language lazily, at query time, when all are built.
+        const planner = new QueryPlanner(lang, synonyms, places, {
+          knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
+          corrections: (term) => [...new Set([...fields.vocabulary.corrections(term), ...body.vocabulary.corrections(term)])].slice(0, 3),
+          knownElsewhere: (word) =>
+            [...languages].some(([other, language]) => {
+              if (other === lang) return false;
+              const stem = stemWord(word, other);
+              return language.vocabulary.hasPrefix(stem) || language.body.vocabulary.hasPrefix(stem);
+            }),
+        });
+        languages.set(lang, {
+          database,
+          pages: indexed,
+          ordinals: new Map(indexed.map((entry) => [entry.page.path, entry.ordinal])),
+          vocabulary: fields.vocabulary,
+          fields,
+          body,
+          planner,
+          fieldMasks: new Int32Array(indexed.length),
+          bodyMasks: new Int32Array(indexed.length),
+          bodyCounts: new Int32Array(indexed.length),
+          phraseMasks: new Int32Array(indexed.length),
+        });
+      }
+      return new SearchIndex(languages, size);
+    };
+    return { add, finish };
   }
 
   get size(): number {
