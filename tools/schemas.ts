@@ -17,6 +17,15 @@ export const pageSummarySchema = z.object({
   type: pageTypeField.describe('Kind of page.'),
   lang: langField.describe('Language of the page.'),
   matchingSections: z.array(z.string()).optional().describe('Search only: section headings that matched the query.'),
+  matchingSectionLinks: z
+    .array(
+      z.object({
+        heading: z.string().describe('The section heading, as in matchingSections.'),
+        url: z.url().describe('Deep link to the section: the page URL with the heading\'s stable id as fragment (url#id).'),
+      }),
+    )
+    .optional()
+    .describe('Search only: the sections of matchingSections, in the same order, each with a deep link.'),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 

@@ -25,7 +25,7 @@ export interface PageHtmlParts {
 export function renderPageHtml(page: Page, parts: PageHtmlParts): string {
   const { site, urls, frame } = parts;
   const labels = FRAME_LABELS[page.lang];
-  const body = markdownToHtml(page.markdown);
+  const body = markdownToHtml(page.markdown, { headings: page.headings, ids: page.headingIds });
   const main = [body.hasTitleHeading ? '' : `<h1>${escapeHtml(page.title)}</h1>\n`, body.html, lastUpdated(page, labels.updated, labels.locale)].join('');
 
   return frame.render({

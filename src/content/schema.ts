@@ -132,6 +132,18 @@ export const siteFileSchema = z
         })
         .strict(),
     ),
+    search: z
+      .object({
+        synonyms: perLang(
+          z.array(
+            z
+              .array(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'))
+              .min(2, 'a synonym set needs at least two phrases that mean the same'),
+          ),
+        ),
+      })
+      .strict()
+      .optional(),
     /** Read only by `site-content-mcp import`: page-type rules that come before the defaults. */
     import: z
       .object({

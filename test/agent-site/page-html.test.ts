@@ -83,6 +83,16 @@ describe('rendering a page as HTML', () => {
     expect(render(hostilePage()).match(/<h1>/g)).toHaveLength(1);
   });
 
+  it('gives each section heading the stable id that search results link to', () => {
+    const markdown = '# Tytuł\n\n## Ile kosztuje wdrożenie?\n\nTekst.\n\n### Ile kosztuje wdrożenie?\n\n## Łódź i `GA4`\n';
+    const page = testPage({ path: '/pl/test/', headings: ['Ile kosztuje wdrożenie?', 'Ile kosztuje wdrożenie?', 'Łódź i GA4'] }, markdown);
+    const html = render(page);
+    expect(html).toContain('<h2 id="ile-kosztuje-wdrozenie">Ile kosztuje wdrożenie?</h2>');
+    expect(html).toContain('<h3 id="ile-kosztuje-wdrozenie-2">Ile kosztuje wdrożenie?</h3>');
+    expect(html).toContain('<h2 id="lodz-i-ga4">Łódź i <code>GA4</code></h2>');
+    expect(html).toContain('<h1>Tytuł</h1>');
+  });
+
   it('has no structured data unless a source gives some', () => {
     expect(render(hostilePage())).not.toContain('application/ld+json');
     expect(render(hostilePage(), () => undefined)).not.toContain('application/ld+json');

@@ -47,7 +47,7 @@ describe('a page at its canonical path, asked for by a browser', () => {
     expect(html).toContain('<title>Wdrożenie Google Analytics 4</title>');
     expect(html).toContain('<meta name="description" content="Konfiguracja GA4 od planu pomiaru. Cena od 3 900 zł netto.">');
     expect(html).toContain('<h1>Wdrożenie Google Analytics 4</h1>');
-    expect(html).toContain('<h2>Co obejmuje wdrożenie</h2>');
+    expect(html).toContain('<h2 id="co-obejmuje-wdrozenie">Co obejmuje wdrożenie</h2>');
     expect(html).toContain('<li>plan pomiaru</li>');
   });
 

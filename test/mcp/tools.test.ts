@@ -78,7 +78,17 @@ describe('search_site', () => {
       type: 'service',
       lang: 'pl',
       matchingSections: ['Co obejmuje wdrożenie', 'Ile kosztuje wdrożenie GA4?'],
+      matchingSectionLinks: [
+        { heading: 'Co obejmuje wdrożenie', url: `${base}/pl/uslugi/wdrozenie-ga4/#co-obejmuje-wdrozenie` },
+        { heading: 'Ile kosztuje wdrożenie GA4?', url: `${base}/pl/uslugi/wdrozenie-ga4/#ile-kosztuje-wdrozenie-ga4` },
+      ],
     });
+  });
+
+  it('names the best page of the other language in the note when the language asked for has none', async () => {
+    const result = await ok('search_site', { query: 'implementation', lang: 'pl' });
+    expect(result.data).toEqual([]);
+    expect(result.note).toMatch(/^No Polish page matched \(lang=pl\)\. In English, "[^"]+" \(https?:\/\/[^)]+\/en\/[^)]*\) matches; search with lang=en to get it\.$/);
   });
 
   it('filters by language and type', async () => {
