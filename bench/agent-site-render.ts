@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { renderPageHtml } from '../src/agent-site/page-html.js';
-import { renderPageMarkdown } from '../src/agent-site/page-markdown.js';
+import { renderPageDocument } from '../src/content/page-document.js';
 import { HTML_TYPE, MARKDOWN_TYPE, representation } from '../src/agent-site/representation.js';
 import { SiteFrame } from '../src/agent-site/site-frame.js';
 import { loadConfig } from '../src/config/load-config.js';
@@ -31,7 +31,7 @@ const renderAll = (): number => {
   let bytes = 0;
   for (const page of ctx.site.pages) {
     bytes += representation(renderPageHtml(page, { site: ctx.site, urls: ctx.urls, frame, structuredData: undefined }), HTML_TYPE, {}).body.length;
-    bytes += representation(renderPageMarkdown(page, ctx.site, ctx.urls), MARKDOWN_TYPE, {}).body.length;
+    bytes += representation(renderPageDocument(page, ctx.site, ctx.urls), MARKDOWN_TYPE, {}).body.length;
   }
   return bytes;
 };

@@ -3,7 +3,7 @@ import type { Page } from '../content/page.js';
 import type { AppContext } from '../context.js';
 import { NotFoundPage } from './not-found.js';
 import { renderPageHtml, type StructuredDataSource } from './page-html.js';
-import { renderPageMarkdown } from './page-markdown.js';
+import { renderPageDocument } from '../content/page-document.js';
 import {
   estimateTokens,
   HTML_TYPE,
@@ -72,7 +72,7 @@ export function createAgentSite(ctx: AppContext, options: AgentSiteOptions = {})
     }),
   );
   const pageMarkdown = builtOnce((page: Page) => {
-    const text = renderPageMarkdown(page, site, urls);
+    const text = renderPageDocument(page, site, urls);
     return representation(text, MARKDOWN_TYPE, {
       ...common,
       // The .md address does not vary, but sends the same bytes and headers as the negotiated

@@ -7,7 +7,7 @@ const CHROME = 'nav, header, footer, aside, script, style, noscript, form, ifram
 /**
  * What must be escaped at the start of a line so it is not read as a list, heading or quote.
  * The library's own pattern leaves the numbered-list case unanchored, so every "89. " inside a
- * sentence (a phone number, a year) came out as "89\\.": tokens an agent pays for and a quote
+ * sentence (a phone number, a year) came out as "89\.": tokens an agent pays for and a quote
  * that no longer matches the page.
  */
 const LINE_START_ESCAPE: readonly [RegExp, string] = [/^([ \t]*)(?:(\+\s|[=>-]|#{1,6}\s)|(\d+)(\.\s))/gm, '$1$3\\$2$4'];

@@ -36,16 +36,27 @@ const blockReader = new MarkdownIt('commonmark');
 export function cleanMarkdown(markdown: string): string {
   const normalized = markdown.replace(/\r\n?/g, '\n');
   if (!normalized.includes('<') && !normalized.includes('\n\n\n')) return normalized.trim();
+  return outsideCode(normalized, (prose) =>
+    prose
+      .replace(HTML_COMMENT, '')
+      .replace(UNSAFE_BLOCK, '')
+      .replace(UNSAFE_TAG, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  );
+}
+
+/**
+ * Applies `edit` to the prose of a Markdown document only: fenced and indented code blocks and
+ * inline code spans stand aside as private-use placeholders while it runs and come back
+ * unchanged. `edit` must keep the placeholders (patterns that stop at CODE_OPEN do).
+ */
+export function outsideCode(markdown: string, edit: (prose: string) => string): string {
   const code: string[] = [];
   const mask = (text: string) => `${CODE_OPEN}${code.push(text) - 1}${CODE_CLOSE}`;
-  const prose = maskCodeBlocks(normalized, mask).replace(CODE_SPAN, mask);
-  const cleaned = prose
-    .replace(HTML_COMMENT, '')
-    .replace(UNSAFE_BLOCK, '')
-    .replace(UNSAFE_TAG, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return cleaned.replace(CODE_PLACEHOLDER, (placeholder, index: string) => code[Number(index)] ?? placeholder);
+  const prose = maskCodeBlocks(markdown, mask).replace(CODE_SPAN, mask);
+  if (code.length === 0) return edit(markdown);
+  return edit(prose).replace(CODE_PLACEHOLDER, (placeholder, index: string) => code[Number(index)] ?? placeholder);
 }
 
 /** The Markdown with each fenced or indented code block replaced by `mask(block)` on one line. */

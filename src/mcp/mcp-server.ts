@@ -94,8 +94,9 @@ async function callTool(tool: ToolDefinition, args: Record<string, unknown> | un
   if (!parsed.success) return invalidArgumentsResult(tool.name, parsed.error.issues);
   if (forward) return forwardToRemote(tool.name, args ?? {}, ctx);
   try {
-    const output = await tool.run(parsed.data, { ...ctx, caller });
-    return successResult(output);
+    const toolCtx = { ...ctx, caller };
+    const output = await tool.run(parsed.data, toolCtx);
+    return successResult(output, tool.text?.(output, toolCtx));
   } catch (error) {
     if (!isAppError(error)) {
       ctx.logger.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');
