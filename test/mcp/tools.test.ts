@@ -180,6 +180,8 @@ describe('get_contact', () => {
       email: 'hello@testowa.example',
       phone: '+48 22 000 00 00',
       contactForm: `${base}/en/contact/`,
+      contactPage: `${base}/en/contact/`,
+      hasContactForm: false,
       languages: ['pl', 'en'],
     });
   });
