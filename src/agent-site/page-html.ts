@@ -39,6 +39,7 @@ export function renderPageHtml(page: Page, parts: PageHtmlParts): string {
     headExtraHtml: structuredDataScript(parts.structuredData?.(page)),
     mainHtml: main,
     noindex: false,
+    openGraphType: page.type === 'blog' && page.published !== undefined ? 'article' : 'website',
   });
 }
 

@@ -67,7 +67,7 @@ describe('the language link in the header', () => {
     const untranslated = server.ctx.site.pages.find((page) => page.lang === 'pl' && page.alternate === undefined);
     expect(untranslated).toBeDefined();
     const html = await (await get(untranslated!.path)).text();
-    expect(html).toContain('<li class="lang"><a href="/en/" hreflang="en" lang="en">English</a></li>');
+    expect(html).toContain('<a class="lang" href="/en/" hreflang="en" lang="en">English</a>');
   });
 });
 
