@@ -8,7 +8,8 @@ import { markdownToHtml } from './markdown-html.js';
 import type { HreflangLink, SiteFrame } from './site-frame.js';
 
 /**
- * schema.org data for a page, as JSON-LD (an object or an array of them), or undefined for none.
+ * schema.org data for a page, as JSON-LD (an object, or an array of them, each placed in its own
+ * script), or undefined for none.
  * The structured-data module supplies it; this module only places it in `<head>`.
  */
 export type StructuredDataSource = (page: Page) => unknown;
@@ -64,8 +65,11 @@ function languageSwitch(page: Page, site: SiteContent, frame: SiteFrame): { lang
   return other === undefined || home === undefined ? undefined : { lang: other, path: home };
 }
 
+/** One JSON-LD script per document (an array gives several, each readable on its own). */
 function structuredDataScript(data: unknown): string {
-  return data === undefined || data === null ? '' : `<script type="application/ld+json">${jsonForScript(data)}</script>`;
+  if (data === undefined || data === null) return '';
+  const documents = Array.isArray(data) ? data : [data];
+  return documents.map((document) => `<script type="application/ld+json">${jsonForScript(document)}</script>`).join('\n');
 }
 
 function lastUpdated(page: Page, label: string, locale: string): string {

@@ -34,7 +34,7 @@ export function renderPageDocument(page: Page, site: SiteContent, urls: SiteUrls
 /** When and where an event takes place, as the content file states it. */
 function eventFields(event: EventDetails): Record<string, unknown> {
   const location = 'online' in event.location ? 'online' : `${event.location.name}, ${event.location.address}`;
-  return { start: event.start, end: event.end, location };
+  return { start: event.start, end: event.end, location, ...(event.free === true ? { free: true } : {}) };
 }
 
 /**

@@ -44,6 +44,8 @@ export const eventDetailsSchema = z
       z.object({ online: z.literal(true) }).strict(),
       z.object({ name: z.string().min(1), address: z.string().min(1) }).strict(),
     ]),
+    /** Participation costs nothing (schema.org: an Offer with price 0). */
+    free: z.boolean().optional(),
   })
   .strict()
   .refine((event) => Date.parse(event.end) >= Date.parse(event.start), 'end must not be before start');

@@ -6,7 +6,7 @@ import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
-import { schemaOrgFor } from '../structured-data/schema-org.js';
+import { pageStructuredData } from '../structured-data/page-graph.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -21,7 +21,7 @@ export function createApp(ctx: AppContext): express.Express {
   // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
   app.set('trust proxy', ctx.config.trustProxyHops);
 
-  const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
+  const agentSite = createAgentSite(ctx, { structuredData: (page) => pageStructuredData(page, ctx) });
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

@@ -50,7 +50,7 @@ export function schemaKindOf(page: Page, ctx: StructuredDataSource): SchemaKind 
 export function schemaIdOf(page: Page, ctx: StructuredDataSource): string {
   const kind = schemaKindOf(page, ctx);
   const url = ctx.urls.pageUrl(page.path);
-  if (kind === 'Organization') return organizationId(ctx, page.lang);
+  if (kind === 'Organization') return organizationId(ctx);
   return PAGE_KINDS.has(kind) ? url : `${url}#${kind.toLowerCase()}`;
 }
 

@@ -7,6 +7,7 @@ import type {
   ContactPageLeaf,
   EventLeaf,
   OfferCatalogLeaf,
+  OfferLeaf,
   OrganizationLeaf,
   PersonLeaf,
   PlaceLeaf,
@@ -149,6 +150,13 @@ function event(page: Page, ctx: StructuredDataSource, common: Common): EventLeaf
     const location: PlaceLeaf = { '@type': 'Place', name: details.location.name, address: details.location.address };
     node.location = location;
     node.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
+  }
+  if (details.free === true) {
+    // A free event still has an offer: the price 0 is what tells a reader it costs nothing.
+    const currency = ctx.site.info.pricing.currency[page.lang];
+    const free: OfferLeaf = { '@type': 'Offer', price: 0, ...(currency === undefined ? {} : { priceCurrency: currency }), availability: 'https://schema.org/InStock', url: ctx.urls.pageUrl(page.path) };
+    node.isAccessibleForFree = true;
+    node.offers = free;
   }
   return node;
 }
