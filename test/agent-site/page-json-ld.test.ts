@@ -67,7 +67,7 @@ describe('JSON-LD in the HTML pages', () => {
         inLanguage: ['pl', 'en'],
         publisher: { '@id': `${base}/#organization` },
       });
-      expect(scripts[0]['@id'], home).toBe(`${base}/#organization`);
+      expect(scripts[0].mainEntity['@id'], home).toBe(`${base}/#organization`);
     }
   });
 });

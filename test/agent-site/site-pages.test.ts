@@ -96,8 +96,8 @@ describe('a page at its canonical path, asked for by a browser', () => {
   it('is self-contained: one inline stylesheet, no scripts and no external resources', async () => {
     const html = await (await get('/pl/uslugi/wdrozenie-ga4/')).text();
     expect(html.match(/<style>/g)).toHaveLength(1);
-    // The one script element is the page's JSON-LD: a data block, never run.
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
+    // The only script elements are the page's JSON-LD (its object and its breadcrumbs): data blocks, never run.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">', '<script type="application/ld+json">']);
     expect(html).not.toMatch(/<link rel="stylesheet"|<img|<iframe|src=/i);
     // The page's own <script> and <form> were cleaned out at load; nothing of them is rendered.
     expect(html).not.toContain('alert(');

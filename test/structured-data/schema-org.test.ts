@@ -28,9 +28,9 @@ describe('schema.org objects of every page', () => {
     expect(failures).toEqual({});
   });
 
-  it('warn only about what the site file has no data for (logo, sameAs, images)', () => {
+  it('warn only about what the site file has no data for (event images)', () => {
     const warned = new Set(ctx.site.pages.flatMap((page) => validateStructuredData(schemaOrgFor(page, ctx)).issues.map((issue) => issue.property)));
-    expect([...warned].sort()).toEqual(['image', 'logo', 'sameAs']);
+    expect([...warned].sort()).toEqual(['image']);
   });
 
   it('each have @context, an @id and url on the public base URL, a name, a description and a language', () => {
@@ -45,9 +45,8 @@ describe('schema.org objects of every page', () => {
     }
   });
 
-  it('have an @id of their own: no two pages share one, except the company on its home pages', () => {
-    const objects = ctx.site.pages.map((page) => schemaOrgFor(page, ctx)).filter((object) => object['@type'] !== 'Organization');
-    const ids = objects.map((object) => object['@id']);
+  it('have an @id of their own: no two pages share one', () => {
+    const ids = ctx.site.pages.map((page) => schemaOrgFor(page, ctx)['@id']);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -56,7 +55,7 @@ describe('schema.org objects of every page', () => {
       ctx.site.pages.flatMap((page) => {
         const object = schemaOrgFor(page, ctx) as Json;
         const referenced = [object.provider, object.publisher, object.organizer, object.about, object.mainEntity].filter((node) => node?.['@type'] === 'Organization');
-        return [...(object['@type'] === 'Organization' ? [object] : []), ...referenced].map((node) => node['@id']);
+        return referenced.map((node) => node['@id']);
       }),
     );
     expect([...ids]).toEqual([`${BASE}/#organization`]);
@@ -174,8 +173,10 @@ describe('other page types', () => {
     expect(index.hasPart.map((part: Json) => part['@type'])).toEqual(['Article', 'Article', 'Article', 'Article']);
   });
 
-  it('a language home page is the Organization, with its address and a contact point per language', () => {
-    const organization = objectOf('/en/') as Json;
+  it('a language home page is a WebPage about the Organization, with its address and a contact point per language', () => {
+    const home = objectOf('/en/') as Json;
+    expect(home).toMatchObject({ '@type': 'WebPage', '@id': `${BASE}/en/`, inLanguage: 'en' });
+    const organization = home.mainEntity as Json;
     expect(organization).toMatchObject({
       '@type': 'Organization',
       '@id': `${BASE}/#organization`,
@@ -230,7 +231,7 @@ describe('a site file with a logo, an image and profiles elsewhere', () => {
       const extra = 'logo: https://miarka.example/logo.png\nimage: https://miarka.example/office.jpg\nsameAs: [https://www.linkedin.com/company/miarka, https://github.com/miarka]\n';
       await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('salesEmail:', `${extra}salesEmail:`));
       const withLogo = await testContext(dir, {}, ['--public-base-url', BASE]);
-      expect(schemaOrgFor(withLogo.site.page('/en/')!, withLogo)).toMatchObject({
+      expect((schemaOrgFor(withLogo.site.page('/en/')!, withLogo) as Json).mainEntity).toMatchObject({
         logo: 'https://miarka.example/logo.png',
         image: 'https://miarka.example/office.jpg',
         sameAs: ['https://www.linkedin.com/company/miarka', 'https://github.com/miarka'],
