@@ -13,7 +13,7 @@ const LABELS: Record<Lang, { heading: string; service: string; package: string; 
 export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string {
   const { info } = site;
   const lines: string[] = [
-    `# ${info.company}: published prices`,
+    `# Published prices of ${info.company}`,
     '',
     'All prices are net starting prices (VAT excluded). Polish pages quote PLN, English pages quote EUR. The final quote depends on the scope.',
     'A price may be stated only together with the page that publishes it; "quoted individually" means the price is set after a conversation.',

@@ -98,7 +98,7 @@ export const root = defineEndpoint({
   async run(_query, env) {
     const { ctx } = env;
     const body: ApiRoot = {
-      name: `${ctx.site.info.company}: website content API`,
+      name: `Website content API of ${ctx.site.info.company}`,
       version: ctx.version,
       apiVersion: API_VERSION,
       description:
