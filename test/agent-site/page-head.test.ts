@@ -33,6 +33,24 @@ describe('Open Graph tags', () => {
     expect(property(await html('/pl/cennik/'), 'og:locale:alternate')).toEqual(['en_GB']);
   });
 
+  it('show the image the site file names', async () => {
+    const { cp, mkdtemp, readFile, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'scm-og-'));
+    await cp(SAMPLE_SITE, dir, { recursive: true });
+    const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('salesEmail:', 'image: https://miarka.example/office.jpg\nsalesEmail:'));
+    const withImage = await startTestServer(dir);
+    try {
+      const root = parse(await (await fetch(`${withImage.url}/en/`)).text());
+      expect(property(root, 'og:image')).toEqual(['https://miarka.example/office.jpg']);
+    } finally {
+      await withImage.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('are on the 404 page too', async () => {
     const root = await html('/en/no-such-page/');
     expect(property(root, 'og:title')).toEqual(['Page not found – Miarka Analytics sp. z o.o.']);
