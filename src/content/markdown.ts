@@ -103,14 +103,20 @@ export function sectionHeadings(markdown: string): string[] {
   return headings;
 }
 
-/** Inline Markdown to plain text: links keep their text, emphasis and code marks go. */
+/** Inline Markdown to plain text: links keep their text, emphasis marks go, inline code keeps its text exactly. */
 export function plainText(inline: string): string {
-  return inline
+  const code: string[] = [];
+  const masked = inline.replace(CODE_SPAN, (span) => {
+    const ticks = /^`+/.exec(span)![0].length;
+    return `${CODE_OPEN}${code.push(span.slice(ticks, -ticks).replace(/^ (.*) $/, '$1')) - 1}${CODE_CLOSE}`;
+  });
+  return masked
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')
     .replace(/[*_`~]+/g, '')
     .replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(CODE_PLACEHOLDER, (placeholder, index: string) => code[Number(index)] ?? placeholder);
 }

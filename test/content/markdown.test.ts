@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMarkdown } from '../../src/content/markdown.js';
+import { parse } from 'node-html-parser';
+import { markdownToHtml } from '../../src/agent-site/markdown-html.js';
+import { cleanMarkdown, sectionHeadings } from '../../src/content/markdown.js';
 
 const CONSENT_DEFAULT = [
   '<script>',
@@ -44,5 +46,24 @@ describe('cleanMarkdown keeps code byte for byte', () => {
   it('never lets a raw tag in prose swallow the code block after it', () => {
     const source = `A stray <script> in prose.\n\n\`\`\`html\n${CONSENT_DEFAULT}\n\`\`\`\n\nAnd a stray </script> later.`;
     expect(cleanMarkdown(source)).toBe(`A stray  in prose.\n\n\`\`\`html\n${CONSENT_DEFAULT}\n\`\`\`\n\nAnd a stray  later.`);
+  });
+});
+
+describe('section headings keep their inline code', () => {
+  it('reads "## Where the `<script>` and `<noscript><iframe>` go" with both tags', () => {
+    expect(sectionHeadings('# T\n\n## Where the `<script>` and `<noscript><iframe>` go\n\n### Plain <b>bold</b> heading')).toEqual([
+      'Where the <script> and <noscript><iframe> go',
+      'Plain bold heading',
+    ]);
+  });
+});
+
+describe('page Markdown rendered as HTML', () => {
+  it('shows <script>, <noscript><iframe>, <form> and <style> in <pre><code> exactly as written', () => {
+    const snippet = `${CONSENT_DEFAULT}\n${GTM_NOSCRIPT}\n${FORM}\n${STYLE}`;
+    const { html } = markdownToHtml(cleanMarkdown(`Example:\n\n\`\`\`html\n${snippet}\n\`\`\`\n\nInline: \`${FORM}\``));
+    const root = parse(html, { blockTextElements: {} });
+    expect(root.querySelector('pre code')!.textContent).toBe(`${snippet}\n`);
+    expect(root.querySelector('p code')!.textContent).toBe(FORM);
   });
 });
