@@ -56,6 +56,13 @@ export async function generateOpenApiExamples(): Promise<Record<string, unknown>
     // The identity of a real agent: register anonymously, as an agent would, and ask.
     const registration = (await (await fetch(`${server.url}/agent/auth/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"anonymous"}' })).json()) as { credential: string };
     examples.identity = await get('/api/v1/identity', { authorization: `Bearer ${registration.credential}` });
+    // The documents describe this API, so their examples are their real beginnings, not the whole (which holds these examples).
+    const document = (await get('/api/v1/openapi.json')) as Record<string, unknown>;
+    examples.openapi = { openapi: document.openapi, info: document.info, servers: document.servers };
+    const yaml = await (await fetch(`${server.url}/api/v1/openapi.yaml`)).text();
+    examples.openapiYaml = `${yaml.split('\n').slice(0, 4).join('\n')}\n…\n`;
+    const guide = await (await fetch(`${server.url}/api/v1/docs`)).text();
+    examples.documentation = `${guide.slice(0, guide.indexOf('</title>') + '</title>'.length)}\n…\n`;
     return stable(examples) as Record<string, unknown>;
   } finally {
     await server.close();

@@ -46,7 +46,7 @@ ${parameters.length === 0 ? '' : `<table><thead><tr><th>parameter</th><th>in</th
 ${operation.requestBody ? `<p>Body: ${schemaLink(((operation.requestBody as Json).content as Record<string, Json>)['application/json']!.schema as Json)} as <code>application/json</code>.</p>` : ''}
 <table><thead><tr><th>status</th><th>answer</th></tr></thead><tbody>${responses.map(([status, response]) => `<tr><td>${status}</td><td>${responseText(response, doc)}</td></tr>`).join('')}</tbody></table>
 <pre><code>${esc(example(server, method, path, operation))}</code></pre>
-${sample === undefined ? '' : `<details><summary>A real 200 answer (from the sample site)</summary><pre><code>${esc(JSON.stringify(sample, null, 2))}</code></pre></details>`}
+${sample === undefined ? '' : `<details><summary>${typeof sample === 'string' ? 'The beginning of a real 200 answer' : 'A real 200 answer'} (from the sample site)</summary><pre><code>${esc(typeof sample === 'string' ? sample : JSON.stringify(sample, null, 2))}</code></pre></details>`}
 </section>`;
   });
 

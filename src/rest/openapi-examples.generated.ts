@@ -449,7 +449,32 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "limit": 600,
       "windowSeconds": 60
     }
-  }
+  },
+  "openapi": {
+    "openapi": "3.1.1",
+    "info": {
+      "title": "Website content API of Miarka Analytics sp. z o.o.",
+      "version": "1.0.0",
+      "summary": "Read-only access to the published website: search, pages as Markdown, services with net starting prices, contact options.",
+      "description": "The published content of the Miarka Analytics sp. z o.o. website, for agents and programs. Read-only: it never sends messages, books meetings or takes payments, and it holds no client data.\n\nPrices are net starting prices (VAT excluded): Polish pages quote PLN, English pages EUR. State a price only together with its page URL.\n\nEvery GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: 120 requests per 60 seconds per IP address (600 per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).\n\nServer version 1.1.0. The guide: https://miarka.example/api/v1/docs",
+      "license": {
+        "name": "MIT",
+        "identifier": "MIT"
+      },
+      "contact": {
+        "name": "Miarka Analytics sp. z o.o.",
+        "url": "https://miarka.example/"
+      }
+    },
+    "servers": [
+      {
+        "url": "https://miarka.example",
+        "description": "This server"
+      }
+    ]
+  },
+  "openapiYaml": "openapi: 3.1.1\ninfo:\n  title: Website content API of Miarka Analytics sp. z o.o.\n  version: 1.0.0\n…\n",
+  "documentation": "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Website content API of Miarka Analytics sp. z o.o. 1.0.0</title>\n…\n"
 };
 
 export const BATCH_EXAMPLE_REQUEST = {

@@ -65,8 +65,12 @@ const TAG_OF: Readonly<Record<string, (typeof TAGS)[number]['name']>> = {
  */
 function sampleSiteExample(operationId: string): Json {
   const value = OPENAPI_EXAMPLES[operationId];
-  return value === undefined ? {} : { examples: { sampleSite: { summary: 'A real answer, from the sample site', value } } };
+  if (value === undefined) return {};
+  // The documents' examples are the beginnings of their real answers (the whole would contain itself).
+  const summary = DOCUMENT_OPERATIONS.has(operationId) ? 'The beginning of a real answer, from the sample site' : 'A real answer, from the sample site';
+  return { examples: { sampleSite: { summary, value } } };
 }
+const DOCUMENT_OPERATIONS: ReadonlySet<string> = new Set(['openapi', 'openapiYaml', 'documentation']);
 
 /** Response headers, described once. */
 const HEADERS: Record<string, Json> = {
@@ -290,7 +294,7 @@ function documentOperation(operationId: string, summary: string, mediaType: stri
       '200': {
         description: summary,
         headers: { ...commonHeaders(true), ...header('ETag', true), ...header('Cache-Control', true) },
-        content: { [mediaType]: { schema } },
+        content: { [mediaType]: { schema, ...sampleSiteExample(operationId) } },
       },
       '304': { description: 'Not modified.', headers: { ...commonHeaders(true), ...header('ETag', true) } },
       '400': { $ref: '#/components/responses/invalid-parameter' },

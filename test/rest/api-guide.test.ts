@@ -26,12 +26,14 @@ const operations = () => Object.values(doc.paths as Record<string, Record<string
 const exampleOf = (operation: Json) => Object.values((Object.values(operation.responses['200'].content)[0] as Json).examples ?? {})[0] as { value: unknown } | undefined;
 
 describe('the OpenAPI examples', () => {
-  it('give every JSON operation a real 200 example that its own schema accepts', () => {
+  it('give every operation a real 200 example, which a JSON operation\'s own schema accepts', () => {
     for (const endpoint of JSON_ENDPOINTS) {
       const example = exampleOf(doc.paths[endpoint.path].get);
       expect(example, endpoint.name).toBeDefined();
       expect(endpoint.response.safeParse(example!.value).success, endpoint.name).toBe(true);
     }
+    for (const operation of operations()) expect(exampleOf(operation), operation.operationId).toBeDefined();
+    expect(exampleOf(doc.paths['/api/v1/openapi.json'].get)!.value).toMatchObject({ openapi: doc.openapi, info: { title: doc.info.title, version: doc.info.version } });
     const batch = doc.paths['/api/v1/batch'].post;
     expect((exampleOf(batch)!.value as Json).responses.map((item: Json) => item.status)).toEqual([200, 404]);
     expect(batch.requestBody.content['application/json'].examples.sampleSite.value.requests).toHaveLength(2);
