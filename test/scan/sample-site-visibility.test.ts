@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 async function scan(path: string, email: string): Promise<ScanResult> {
-  const { finished } = await scanner.scans.start('ai_visibility', server.url + path, email);
+  // At the public base URL, the host its canonical and hreflang links name (server.url is 127.0.0.1).
+  const { finished } = await scanner.scans.start('ai_visibility', server.ctx.urls.publicBaseUrl + path, email);
   const status = await finished;
   expect(status.status).toBe('done');
   return status.result!;
