@@ -5,6 +5,7 @@ import { createContext, type AppContext, type ContextParts } from '../context.js
 import { createApp } from './app.js';
 import { packageInfo } from '../config/package-root.js';
 import { answerWhileStarting } from '../rest/starting.js';
+import { ListenError } from './listen-error.js';
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:3000. */
@@ -33,7 +34,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(config.host, config.port, error)));
     server.listen(config.port, config.host, () => {
       server.off('error', reject);
       resolve();

@@ -1,7 +1,21 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config/options.js';
+import type { LogFormat, LogLevel } from '../config/options.js';
 
 export type { Logger };
+
+/**
+ * The server's logger on stderr: readable lines when a person watches a terminal, JSON lines for
+ * a log collector (`--log-format`). The readable form is loaded only when used.
+ */
+export async function createStderrLogger(level: LogLevel, format: LogFormat): Promise<Logger> {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
+  if (!pretty) return createLogger(level);
+  const { default: prettyStream } = await import('pino-pretty');
+  return createLogger(
+    level,
+    prettyStream({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }),
+  );
+}
 
 /**
  * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
