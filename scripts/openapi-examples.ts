@@ -29,12 +29,13 @@ const REQUESTS: Readonly<Record<string, string>> = {
 };
 const BATCH_BODY = { requests: [{ id: 'search', path: '/api/v1/search?q=ga4&lang=en&limit=1' }, { id: 'missing', path: '/api/v1/page?url=/en/no-such-page/' }] };
 
-/** Values that differ on every run (a registration id, a cursor sealed with a fresh nonce) are shown as fixed example values. */
+/** Values that differ on every run (a registration id, a cursor sealed with a fresh nonce, the load time) are shown as fixed example values. */
 function stable(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value)
       .replace(/reg_[A-Za-z0-9_-]+/g, 'reg_example')
-      .replace(/"next_cursor":"[^"]+"/g, '"next_cursor":"opaque-cursor-from-the-previous-answer"'),
+      .replace(/"next_cursor":"[^"]+"/g, '"next_cursor":"opaque-cursor-from-the-previous-answer"')
+      .replace(/"loadedAt":"[^"]+"/g, '"loadedAt":"2026-01-01T09:00:00.000Z"'),
   );
 }
 

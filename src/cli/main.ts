@@ -38,6 +38,8 @@ async function runHttp(config: Config): Promise<void> {
   // Loaded on demand so the stdio start does not pay for Express.
   const { serveHttp } = await import('../http/serve.js');
   const running = await serveHttp(config);
+  // SIGHUP reloads the content (as a daemon re-reads its files); a failed reload keeps serving.
+  process.on('SIGHUP', () => void running.ctx.reloader.reload(undefined, { trigger: 'signal' }));
   onShutdownSignal(async () => {
     running.ctx.logger.info('shutting down');
     await running.close();

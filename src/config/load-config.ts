@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OPTIONS, type OptionKey, type OptionValues } from './options.js';
+import { OPTIONS, type OptionKey, type OptionSpec, type OptionValues } from './options.js';
 import { bundledContentDir } from './package-root.js';
 
 export type Command = 'stdio' | 'serve';
@@ -81,7 +81,7 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
   };
-  for (const spec of Object.values(OPTIONS)) options[spec.flag] = { type: 'string' };
+  for (const spec of Object.values(OPTIONS) as readonly OptionSpec[]) options[spec.flag] = { type: spec.bare ? 'boolean' : 'string' };
 
   let result;
   try {
@@ -98,6 +98,7 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(result.values)) {
     if (typeof value === 'string') values[name] = value;
+    else if (value === true && name !== 'help' && name !== 'version') values[name] = '1';
   }
   return {
     command: positionals[0] === 'serve' ? 'serve' : 'stdio',

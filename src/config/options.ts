@@ -1,6 +1,7 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import { isLoopbackHostname } from '../http/loopback.js';
+import { LOG_FORMATS } from '../log/logger.js';
+import { isLoopbackHostname } from '../web/loopback.js';
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.
@@ -19,11 +20,12 @@ export interface OptionSpec {
   readonly schema: z.ZodType;
   /** The value may hold a password: error messages never repeat it (pino redacts it by key). */
   readonly secret?: boolean;
+  /** A switch: the flag is given bare (`--watch`); the variable takes 1/0, true/false, yes/no, on/off. */
+  readonly bare?: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+export type { LogFormat } from '../log/logger.js';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const commaList = z
@@ -127,6 +129,15 @@ export const OPTIONS = {
     hint: 'DIR',
     description: 'The site to serve: a content directory (site.yaml and pages/). Default: the bundled sample site.',
     schema: z.string().min(1).optional(),
+  },
+  watch: {
+    flag: 'watch',
+    env: 'WATCH',
+    hint: '',
+    description:
+      'With serve: reload the content directory when its files change (debounced), without a restart; SIGHUP reloads too. A change that does not load keeps the current content serving. Default: off.',
+    schema: flagBoolean,
+    bare: true,
   },
   publicBaseUrl: {
     flag: 'public-base-url',

@@ -34,7 +34,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
     "languages": [
       "pl",
       "en"
-    ]
+    ],
+    "content": {
+      "version": "AfZTncpsILJyfr1l4pJod5",
+      "loadedAt": "2026-01-01T09:00:00.000Z"
+    }
   },
   "search": {
     "query": "consent mode",

@@ -16,7 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer(SAMPLE_SITE);
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
   client = await connectHttp(server.url);
 });
 afterAll(async () => {
@@ -68,7 +68,7 @@ describe('links in Markdown answers', () => {
   const relativeLink = /\]\((?!https?:|mailto:|tel:)/;
 
   it('are absolute in every .md twin', async () => {
-    for (const page of server.ctx.site.pages) {
+    for (const page of server.ctx.content.current().site.pages) {
       const markdown = await text(`${page.path.slice(0, -1) || '/index'}.md`);
       expect(markdown, page.path).not.toMatch(relativeLink);
     }

@@ -4,7 +4,7 @@ import { testContext } from '../helpers/context.js';
 import { SAMPLE_SITE } from '../helpers/paths.js';
 
 let ctx: AppContext;
-const documentText = (path: string) => ctx.documents.find((document) => document.path === path)!.text;
+const documentText = (path: string) => ctx.content.current().documents.find((document) => document.path === path)!.text;
 
 beforeAll(async () => {
   ctx = await testContext(SAMPLE_SITE);
@@ -27,9 +27,9 @@ describe('llms.txt', () => {
     ['en', 'Services (English)'],
   ] as const)('lists each %s service area followed by its own services, as the site file groups them', (lang, title) => {
     const listed = section(documentText('/llms.txt'), title).map((line) => /\]\(([^)]+)\)/.exec(line)![1]!);
-    const expected = ctx.site.info.services.flatMap((group) => [group.area[lang]!, ...group.services.map((service) => service[lang]!)]).map((path) => ctx.urls.markdownUrl(path));
-    const index = ctx.site.pages.find((page) => page.lang === lang && page.type === 'services_index')!;
-    expect(listed).toEqual([ctx.urls.markdownUrl(index.path), ...expected]);
+    const expected = ctx.content.current().site.info.services.flatMap((group) => [group.area[lang]!, ...group.services.map((service) => service[lang]!)]).map((path) => ctx.content.current().urls.markdownUrl(path));
+    const index = ctx.content.current().site.pages.find((page) => page.lang === lang && page.type === 'services_index')!;
+    expect(listed).toEqual([ctx.content.current().urls.markdownUrl(index.path), ...expected]);
   });
 
   it('says the language of every link under Optional', () => {
@@ -46,7 +46,7 @@ describe('llms.txt', () => {
 describe('pricing.md', () => {
   it('does not repeat a base price as its own row before a package with the same price', () => {
     const rows = documentText('/pricing.md').split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
-    expect(rows).not.toContain('| Wdrożenie Google Analytics 4 | cena podstawowa | 3 900 PLN | ' + ctx.urls.pageUrl('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/') + ' |');
+    expect(rows).not.toContain('| Wdrożenie Google Analytics 4 | cena podstawowa | 3 900 PLN | ' + ctx.content.current().urls.pageUrl('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/') + ' |');
     expect(rows.filter((row) => row.startsWith('| Google Analytics 4 implementation |')).map((row) => row.split(' | ')[1])).toEqual(['Start', 'Business', 'E-commerce']);
     // An item without packages keeps its one base row.
     expect(rows.filter((row) => row.startsWith('| Google Tag Manager audit |')).map((row) => row.split(' | ')[1])).toEqual(['base price']);

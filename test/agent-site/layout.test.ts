@@ -39,7 +39,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('page layout in headless
     await page.setViewportSize(PHONE);
     // The longest page of each kind and language: where a wide table, a long word or code would show first.
     const longest = new Map<string, { path: string; bytes: number }>();
-    for (const p of server.ctx.site.pages) {
+    for (const p of server.ctx.content.current().site.pages) {
       const key = `${p.lang} ${p.type}`;
       if ((longest.get(key)?.bytes ?? -1) < p.markdownBytes) longest.set(key, { path: p.path, bytes: p.markdownBytes });
     }

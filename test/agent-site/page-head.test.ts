@@ -18,11 +18,11 @@ const property = (root: ReturnType<typeof parse>, name: string) => root.querySel
 
 describe('Open Graph tags', () => {
   it('are on every page: type, site name, title, description, URL and locale', async () => {
-    for (const page of server.ctx.site.pages) {
+    for (const page of server.ctx.content.current().site.pages) {
       const root = await html(page.path);
       expect(property(root, 'og:title'), page.path).toEqual([page.title]);
       expect(property(root, 'og:description'), page.path).toEqual([page.description]);
-      expect(property(root, 'og:url'), page.path).toEqual([server.ctx.urls.pageUrl(page.path)]);
+      expect(property(root, 'og:url'), page.path).toEqual([server.ctx.content.current().urls.pageUrl(page.path)]);
       expect(property(root, 'og:site_name'), page.path).toEqual(['Miarka Analytics sp. z o.o.']);
       expect(property(root, 'og:locale'), page.path).toEqual([page.lang === 'pl' ? 'pl_PL' : 'en_GB']);
       expect(property(root, 'og:type'), page.path).toEqual([page.type === 'blog' && page.published !== undefined ? 'article' : 'website']);

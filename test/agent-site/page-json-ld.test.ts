@@ -36,9 +36,9 @@ async function jsonLdOf(path: string): Promise<string[]> {
 
 describe('JSON-LD in the HTML pages', () => {
   it('embeds each page\'s schema.org object, the one /ask and the feed give, and it passes the rules', async () => {
-    for (const page of server.ctx.site.pages) {
+    for (const page of server.ctx.content.current().site.pages) {
       const scripts = await jsonLdOf(page.path);
-      expect(JSON.parse(scripts[0]!), page.path).toEqual(schemaOrgFor(page, server.ctx));
+      expect(JSON.parse(scripts[0]!), page.path).toEqual(schemaOrgFor(page, server.ctx.content.current()));
       for (const script of scripts) expect(validateJsonLdText(script).valid, page.path).toBe(true);
     }
   });
@@ -46,18 +46,18 @@ describe('JSON-LD in the HTML pages', () => {
   it('adds a BreadcrumbList of the pages above, from the language home down', async () => {
     const scripts = (await jsonLdOf('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')).map((text) => JSON.parse(text));
     const breadcrumbs = scripts.find((document) => document['@type'] === 'BreadcrumbList');
-    const base = server.ctx.urls.publicBaseUrl;
+    const base = server.ctx.content.current().urls.publicBaseUrl;
     expect(breadcrumbs.itemListElement.map((item: { position: number; item: string }) => [item.position, item.item])).toEqual([
       [1, `${base}/pl/`],
       [2, `${base}/pl/uslugi/`],
       [3, `${base}/pl/uslugi/analityka-internetowa/`],
       [4, `${base}/pl/uslugi/analityka-internetowa/wdrozenie-ga4/`],
     ]);
-    expect(breadcrumbs.itemListElement[3].name).toBe(server.ctx.site.page('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')!.title);
+    expect(breadcrumbs.itemListElement[3].name).toBe(server.ctx.content.current().site.page('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')!.title);
   });
 
   it('describes the WebSite on each language home page, published by the one organization', async () => {
-    const base = server.ctx.urls.publicBaseUrl;
+    const base = server.ctx.content.current().urls.publicBaseUrl;
     for (const home of ['/pl/', '/en/']) {
       const scripts = (await jsonLdOf(home)).map((text) => JSON.parse(text));
       expect(scripts.find((document) => document['@type'] === 'WebSite'), home).toMatchObject({

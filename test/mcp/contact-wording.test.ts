@@ -33,19 +33,19 @@ describe('a site whose contact page has no form (the sample site)', () => {
     ['en', 'contact page https://miarka.example/en/contact/'],
   ])('list_services in %s sends people to the contact page, not to a form', async (lang, place) => {
     const { nextStep } = await structured(client, 'list_services', { lang });
-    expect(nextStep).toContain(place.replace('https://miarka.example', server.ctx.urls.publicBaseUrl));
+    expect(nextStep).toContain(place.replace('https://miarka.example', server.ctx.content.current().urls.publicBaseUrl));
     expect(nextStep).not.toMatch(PROMISES_A_FORM);
   });
 
   it('get_contact says there is no form and gives the contact page', async () => {
     const contact = await structured(client, 'get_contact', { lang: 'pl' });
-    const page = `${server.ctx.urls.publicBaseUrl}/pl/kontakt/`;
+    const page = `${server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/`;
     expect(contact).toMatchObject({ contactForm: page, contactPage: page, hasContactForm: false });
   });
 
   it('the contact options added to failed answers name the contact page', () => {
-    const text = contactOptionsText(server.ctx.site, server.ctx.urls, 'pl');
-    expect(text).toContain(`contact page ${server.ctx.urls.publicBaseUrl}/pl/kontakt/`);
+    const text = contactOptionsText(server.ctx.content.current().site, server.ctx.content.current().urls, 'pl');
+    expect(text).toContain(`contact page ${server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/`);
     expect(text).not.toMatch(PROMISES_A_FORM);
   });
 });
@@ -77,7 +77,7 @@ describe('a site file that names a real contact form', () => {
   it('get_contact gives the form as contactForm and the page beside it', async () => {
     expect(await structured(client, 'get_contact', { lang: 'pl' })).toMatchObject({
       contactForm: FORM,
-      contactPage: `${server.ctx.urls.publicBaseUrl}/pl/kontakt/`,
+      contactPage: `${server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/`,
       hasContactForm: true,
     });
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES_FILE, examplesModule, generateOpenApiExamples } from '../../scripts/openapi-examples.js';
 import type { RunningServer } from '../../src/http/serve.js';
 import { JSON_ENDPOINTS } from '../../src/rest/endpoints.js';
-import { PROBLEM_CODES } from '../../src/rest/problem.js';
+import { PROBLEM_CODES } from '../../src/web/problem.js';
 import { startTestServer } from '../helpers/context.js';
 import { SAMPLE_SITE } from '../helpers/paths.js';
 
@@ -46,7 +46,7 @@ describe('the OpenAPI examples', () => {
   it('keep a problem+json example for every error code', () => {
     for (const [code, response] of Object.entries(doc.components.responses as Record<string, Json>)) {
       const examples = response.content['application/problem+json'].examples as Record<string, { value: Json }>;
-      expect(examples[code]!.value, code).toMatchObject({ code, status: expect.any(Number), type: `${server.ctx.urls.publicBaseUrl}/api/v1/docs#${code}` });
+      expect(examples[code]!.value, code).toMatchObject({ code, status: expect.any(Number), type: `${server.ctx.content.current().urls.publicBaseUrl}/api/v1/docs#${code}` });
     }
   });
 });
@@ -86,7 +86,7 @@ describe('the API guide', () => {
     const section = guide.querySelector('#authentication')!;
     expect(section.querySelectorAll('h3').map((h3) => h3.id)).toEqual(['auth-anonymous', 'auth-assertion', 'auth-code', 'auth-use']);
     const commands = section.querySelectorAll('pre code').map((code) => code.textContent);
-    expect(commands[0]).toContain(`curl -s -X POST '${server.ctx.urls.publicBaseUrl}/agent/auth/'`);
+    expect(commands[0]).toContain(`curl -s -X POST '${server.ctx.content.current().urls.publicBaseUrl}/agent/auth/'`);
     expect(commands[1]).toContain('grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer');
     expect(commands[2]).toContain('code_challenge_method=S256');
     expect(guide.querySelector('#unauthorized')!.querySelector('a[href="#authentication"]')).not.toBeNull();
@@ -99,7 +99,7 @@ describe('the API guide', () => {
   it('lists the problem example of each error code, with its real type link', () => {
     for (const code of PROBLEM_CODES) {
       const example = JSON.parse(guide.querySelector(`#${code} pre code`)!.textContent) as Json;
-      expect(example, code).toMatchObject({ code, type: `${server.ctx.urls.publicBaseUrl}/api/v1/docs#${code}` });
+      expect(example, code).toMatchObject({ code, type: `${server.ctx.content.current().urls.publicBaseUrl}/api/v1/docs#${code}` });
     }
   });
 });

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function scan(path: string, email: string): Promise<ScanResult> {
   // At the public base URL, the host its canonical and hreflang links name (server.url is 127.0.0.1).
-  const { finished } = await scanner.scans.start('ai_visibility', server.ctx.urls.publicBaseUrl + path, email);
+  const { finished } = await scanner.scans.start('ai_visibility', server.ctx.content.current().urls.publicBaseUrl + path, email);
   const status = await finished;
   expect(status.status).toBe('done');
   return status.result!;
@@ -50,7 +50,7 @@ describe('the sample site in our own AI-visibility scan', () => {
 describe('every page of the sample site, as the scan reads it', () => {
   it('has a title and a description within the lengths the scan asks for', async () => {
     const complaints: string[] = [];
-    for (const page of server.ctx.site.pages) {
+    for (const page of server.ctx.content.current().site.pages) {
       const url = server.url + page.path;
       const body = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
       const read = htmlPage(body, { url });

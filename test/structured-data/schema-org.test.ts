@@ -13,9 +13,9 @@ beforeAll(async () => {
 });
 
 function objectOf(path: string): SchemaOrgObject {
-  const page = ctx.site.page(path);
+  const page = ctx.content.current().site.page(path);
   if (!page) throw new Error(`no page ${path} in the sample site`);
-  return schemaOrgFor(page, ctx);
+  return schemaOrgFor(page, ctx.content.current());
 }
 
 type Json = Record<string, any>;
@@ -23,19 +23,19 @@ type Json = Record<string, any>;
 describe('schema.org objects of every page', () => {
   it('pass the schema.org rules (no errors) on every page of the sample site', () => {
     const failures = Object.fromEntries(
-      ctx.site.pages.map((page) => [page.path, validateStructuredData(schemaOrgFor(page, ctx)).issues.filter((issue) => issue.severity === 'error')] as const).filter(([, errors]) => errors.length > 0),
+      ctx.content.current().site.pages.map((page) => [page.path, validateStructuredData(schemaOrgFor(page, ctx.content.current())).issues.filter((issue) => issue.severity === 'error')] as const).filter(([, errors]) => errors.length > 0),
     );
     expect(failures).toEqual({});
   });
 
   it('warn only about what the site file has no data for (event images)', () => {
-    const warned = new Set(ctx.site.pages.flatMap((page) => validateStructuredData(schemaOrgFor(page, ctx)).issues.map((issue) => issue.property)));
+    const warned = new Set(ctx.content.current().site.pages.flatMap((page) => validateStructuredData(schemaOrgFor(page, ctx.content.current())).issues.map((issue) => issue.property)));
     expect([...warned].sort()).toEqual(['image']);
   });
 
   it('each have @context, an @id and url on the public base URL, a name, a description and a language', () => {
-    for (const page of ctx.site.pages) {
-      const object = schemaOrgFor(page, ctx) as Json;
+    for (const page of ctx.content.current().site.pages) {
+      const object = schemaOrgFor(page, ctx.content.current()) as Json;
       expect(object['@context']).toBe('https://schema.org');
       expect(object['@id']).toMatch(new RegExp(`^${BASE}/`));
       expect(object.url).toBe(`${BASE}${page.path}`);
@@ -46,14 +46,14 @@ describe('schema.org objects of every page', () => {
   });
 
   it('have an @id of their own: no two pages share one', () => {
-    const ids = ctx.site.pages.map((page) => schemaOrgFor(page, ctx)['@id']);
+    const ids = ctx.content.current().site.pages.map((page) => schemaOrgFor(page, ctx.content.current())['@id']);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('name the company by one @id in every language', () => {
     const ids = new Set(
-      ctx.site.pages.flatMap((page) => {
-        const object = schemaOrgFor(page, ctx) as Json;
+      ctx.content.current().site.pages.flatMap((page) => {
+        const object = schemaOrgFor(page, ctx.content.current()) as Json;
         const referenced = [object.provider, object.publisher, object.organizer, object.about, object.mainEntity].filter((node) => node?.['@type'] === 'Organization');
         return referenced.map((node) => node['@id']);
       }),
@@ -213,9 +213,9 @@ describe('other page types', () => {
 describe('a site without a language home page', () => {
   it('names the organization by the bare origin and still validates', async () => {
     const mini = await testContext(undefined, {}, ['--public-base-url', BASE]);
-    const service = schemaOrgFor(mini.site.page('/pl/uslugi/wdrozenie-ga4/')!, mini) as Json;
+    const service = schemaOrgFor(mini.content.current().site.page('/pl/uslugi/wdrozenie-ga4/')!, mini.content.current()) as Json;
     expect(service.provider).toEqual({ '@type': 'Organization', '@id': `${BASE}/#organization`, name: 'Testowa Firma sp. z o.o.', url: `${BASE}/` });
-    for (const page of mini.site.pages) expect(validateStructuredData(schemaOrgFor(page, mini)).valid).toBe(true);
+    for (const page of mini.content.current().site.pages) expect(validateStructuredData(schemaOrgFor(page, mini.content.current())).valid).toBe(true);
   });
 });
 
@@ -231,7 +231,7 @@ describe('a site file with a logo, an image and profiles elsewhere', () => {
       const extra = 'logo: https://miarka.example/logo.png\nimage: https://miarka.example/office.jpg\nsameAs: [https://www.linkedin.com/company/miarka, https://github.com/miarka]\n';
       await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('salesEmail:', `${extra}salesEmail:`));
       const withLogo = await testContext(dir, {}, ['--public-base-url', BASE]);
-      expect((schemaOrgFor(withLogo.site.page('/en/')!, withLogo) as Json).mainEntity).toMatchObject({
+      expect((schemaOrgFor(withLogo.content.current().site.page('/en/')!, withLogo.content.current()) as Json).mainEntity).toMatchObject({
         logo: 'https://miarka.example/logo.png',
         image: 'https://miarka.example/office.jpg',
         sameAs: ['https://www.linkedin.com/company/miarka', 'https://github.com/miarka'],
