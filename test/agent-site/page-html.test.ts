@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPageHtml, type StructuredDataSource } from '../../src/agent-site/page-html.js';
-import { renderPageMarkdown } from '../../src/agent-site/page-markdown.js';
+import { renderPageDocument } from '../../src/content/page-document.js';
 import { SiteFrame } from '../../src/agent-site/site-frame.js';
 import type { Page, PageFields } from '../../src/content/page.js';
 import { SiteContent } from '../../src/content/site-content.js';
@@ -113,10 +113,10 @@ describe('rendering a page as Markdown', () => {
   it('quotes front-matter values so that they stay one YAML scalar each', async () => {
     const { parse } = await import('yaml');
     const page = hostilePage({ title: 'a: b # c', description: '- "lista"\n---\nfake: true' });
-    const text = renderPageMarkdown(page, ctx.content.current().site, ctx.content.current().urls);
+    const text = renderPageDocument(page, ctx.content.current().site, ctx.content.current().urls);
     const end = text.indexOf('\n---\n', 4);
     const meta = parse(text.slice(4, end)) as Record<string, unknown>;
     expect(meta).toEqual({ title: 'a: b # c', description: '- "lista"\n---\nfake: true', url: `${ctx.content.current().urls.publicBaseUrl}/pl/test/`, lang: 'pl', type: 'company' });
-    expect(text.slice(end + 5)).toBe(`\n${page.markdown}\n`);
+    expect(text.slice(end + 5)).toBe(`\n${page.markdown.replace('](/pl/kontakt/)', `](${ctx.content.current().urls.publicBaseUrl}/pl/kontakt/)`)}\n`);
   });
 });
