@@ -9,6 +9,7 @@ import { ALL_TOOLS } from '../../tools/index.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
 import { createMcpServerFactory, type McpContext, type McpServerFactory } from './mcp-server.js';
+import { answerScanTask } from './scan-tasks.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 /** What the HTTP endpoint needs besides the MCP server's own context. */
@@ -69,7 +70,14 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const response = await serve(webRequestOf(req, res), req.body, { transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
+    const caller: Caller = { transport: 'http', clientIp: req.ip, agent };
+    const snapshot = snapshotOf(req, ctx.content);
+    const task = await answerScanTask(req.body, ctx, caller, () => snapshot);
+    if (task) {
+      res.json(task);
+      return;
+    }
+    const response = await serve(webRequestOf(req, res), req.body, caller, snapshot);
     await sendWebResponse(response, res);
   });
   router.all('/', (_req, res) => {

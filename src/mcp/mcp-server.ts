@@ -36,6 +36,9 @@ const CACHE_HINTS = {
   'server/discover': PUBLIC_FOR_A_MINUTE,
 };
 
+/** Scans become tasks for clients that declare the extension (answered in scan-tasks.ts, over HTTP). */
+const TASKS_CAPABILITY = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+
 /**
  * The params of a tools/call exactly as they came. The SDK's parsed copy drops an argument
  * named `__proto__`, which our strict input schemas must see to refuse it; the shape of the
@@ -113,7 +116,7 @@ export function createMcpServerFactory(
     const first = snapshotNow();
     const server = new SiteServer(
       { name: 'site-content-mcp', title: `${first.site.info.company}: website`, version: ctx.version, websiteUrl: first.urls.publicBaseUrl },
-      { capabilities: { tools: {}, resources: {} }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
+      { capabilities: { tools: {}, resources: {}, ...(caller.transport === 'http' ? TASKS_CAPABILITY : {}) }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
       toolNames,
     );
     server.setRequestHandler('tools/list', () => listTools);
@@ -137,7 +140,8 @@ export function createMcpServerFactory(
   };
 }
 
-async function callTool(
+/** One tools/call as the server answers it (also used by the scan tasks, which answer outside the SDK). */
+export async function callTool(
   tool: ToolDefinition,
   args: Record<string, unknown> | undefined,
   ctx: McpContext,

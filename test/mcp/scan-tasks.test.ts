@@ -1,0 +1,169 @@
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/http/serve.js';
+import { scanStatusSchema } from '../../tools/scan-schemas.js';
+import { FixedClock } from '../helpers/clock.js';
+import { startTestServer } from '../helpers/context.js';
+import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
+import { MINI_SITE } from '../helpers/paths.js';
+import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
+
+/**
+ * Scans as tasks (SEP-2663) over stateless HTTP: a client that declares the tasks extension gets
+ * a task for a scan that outlives the call and follows it with tasks/get; any other client gets
+ * today's answer and keeps get_scan_result.
+ */
+let server: RunningServer;
+let slow: FixtureSite;
+let release: () => void = () => {};
+const clock = new FixedClock(Date.parse('2026-11-21T12:00:00Z'));
+let address = 0;
+const freshEmail = () => `owner${(address += 1)}@acme-heating.co.uk`;
+
+const TASKS = 'io.modelcontextprotocol/tasks';
+const WITH_TASKS = { extensions: { [TASKS]: {} } };
+
+beforeAll(async () => {
+  // Holds every request for its home page until the test releases them: a scan of it outlives any call.
+  const held: http.ServerResponse[] = [];
+  let open = false;
+  const answer = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>Finally here</title>', '<main><h1>Hello</h1></main>'));
+  slow = await startFixtureSite({
+    '/': (_req, res) => {
+      if (open) answer(res);
+      else held.push(res);
+    },
+  });
+  release = () => {
+    open = true;
+    for (const res of held.splice(0)) answer(res);
+  };
+  server = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '0'], {
+    clock,
+    reportMailer: new RecordingMailer(),
+    scanSettings: (defaults) => fastScanSettings(defaults, { callBudgetMs: 0, scanDeadlineMs: 10_000, fetch: { ...fastScanSettings(defaults).fetch, requestTimeoutMs: 10_000 } }),
+  });
+});
+afterAll(async () => {
+  release();
+  await server?.ctx.scans.drain();
+  await server?.close();
+  await slow?.close();
+});
+
+interface RpcBody {
+  readonly result?: Record<string, unknown>;
+  readonly error?: { code: number; message: string; data?: Record<string, unknown> };
+}
+
+/** A 2026-07-28 request: envelope (with the client's capabilities) in `_meta`, routing headers beside it. */
+async function post2026(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>): Promise<RpcBody> {
+  const name = typeof params.name === 'string' ? params.name : typeof params.taskId === 'string' ? params.taskId : undefined;
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(name === undefined ? {} : { 'mcp-name': name }),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
+  });
+  return (await response.json()) as RpcBody;
+}
+
+/** A 2025-11-25 request (stateless HTTP: the capabilities travel in the request's `_meta`). */
+async function post2025(method: string, params: Record<string, unknown>, capabilities?: Record<string, unknown>): Promise<RpcBody> {
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: capabilities ? { ...params, _meta: { 'io.modelcontextprotocol/clientCapabilities': capabilities } } : params }),
+  });
+  return (await response.json()) as RpcBody;
+}
+
+const scanArgs = () => ({ name: 'scan_ai_visibility', arguments: { url: `${slow.origin}/`, email: freshEmail(), consent: true } });
+
+describe('scans as tasks over HTTP', () => {
+  it('advertise the tasks extension in server/discover', async () => {
+    const discovered = await post2026('server/discover', {}, {});
+    expect((discovered.result?.capabilities as { extensions?: Record<string, unknown> }).extensions).toHaveProperty([TASKS]);
+  });
+
+  it('a scan that outlives the call is a task the client polls with tasks/get to completed, with the result inlined', async () => {
+    const created = await post2026('tools/call', scanArgs(), WITH_TASKS);
+    expect(created.error).toBeUndefined();
+    expect(created.result).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 86_400_000, pollIntervalMs: 5000, createdAt: '2026-11-21T12:00:00.000Z' });
+    const taskId = created.result!.taskId as string;
+    expect(taskId).toMatch(/^scan_[A-Za-z0-9_-]{22}$/);
+    expect(created.result).not.toHaveProperty('content');
+
+    const working = await post2026('tasks/get', { taskId }, WITH_TASKS);
+    expect(working.result).toMatchObject({ resultType: 'complete', taskId, status: 'working' });
+    expect(working.result).not.toHaveProperty('result');
+
+    release();
+    await server.ctx.scans.drain();
+    const completed = await post2026('tasks/get', { taskId }, WITH_TASKS);
+    expect(completed.result).toMatchObject({ resultType: 'complete', taskId, status: 'completed' });
+    expect(completed.result).not.toHaveProperty('pollIntervalMs');
+    const inlined = completed.result!.result as { content: { text: string }[]; structuredContent: unknown };
+    const status = scanStatusSchema.parse(inlined.structuredContent);
+    expect(status).toMatchObject({ scan_id: taskId, status: 'done', result: { outcome: 'graded' } });
+    expect(JSON.parse(inlined.content[0]!.text)).toEqual(inlined.structuredContent);
+  });
+
+  it('a 2025-11-25 client that declares the extension gets the same task and the same tasks/get', async () => {
+    const created = await post2025('tools/call', scanArgs(), WITH_TASKS);
+    expect(created.result).toMatchObject({ resultType: 'task', status: expect.stringMatching(/^(working|completed)$/) });
+    const polled = await post2025('tasks/get', { taskId: created.result!.taskId }, WITH_TASKS);
+    expect(polled.result).toMatchObject({ taskId: created.result!.taskId });
+    await server.ctx.scans.drain();
+  });
+
+  it('a client without the extension gets today\'s answer: a running status with a scan_id for get_scan_result', async () => {
+    const answer = await post2026('tools/call', { ...scanArgs(), arguments: { ...scanArgs().arguments, url: `${slow.origin}/?plain` } }, {});
+    expect(answer.result).toMatchObject({ resultType: 'complete' });
+    expect(answer.result).not.toHaveProperty('isError');
+    expect(answer.result).not.toHaveProperty('taskId');
+    const status = scanStatusSchema.parse(answer.result!.structuredContent);
+    expect(['running', 'done']).toContain(status.status);
+    const legacy = await post2025('tools/call', scanArgs());
+    expect(legacy.result).not.toHaveProperty('resultType');
+    expect(scanStatusSchema.parse(legacy.result!.structuredContent).scan_id).toMatch(/^scan_/);
+    await server.ctx.scans.drain();
+  });
+
+  it('tasks/get without the extension is refused with Missing Required Client Capability, naming what to declare', async () => {
+    const refused = await post2026('tasks/get', { taskId: 'scan_AAAAAAAAAAAAAAAAAAAAAA' }, {});
+    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [TASKS]: {} } } } });
+    expect(refused.error!.message).toContain(TASKS);
+  });
+
+  it('tasks/get for an unknown task id is a clear invalid-params error', async () => {
+    const unknown = await post2026('tasks/get', { taskId: 'scan_doesnotexistdoesnotex' }, WITH_TASKS);
+    expect(unknown.error).toMatchObject({ code: -32602, data: { taskId: 'scan_doesnotexistdoesnotex' } });
+    expect(unknown.error!.message).toMatch(/No task with id "scan_doesnotexistdoesnotex"/);
+    const missing = await post2026('tasks/get', {}, WITH_TASKS);
+    expect(missing.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.taskId') });
+  });
+
+  it('tasks/result and tasks/list, removed by SEP-2663, are method not found', async () => {
+    for (const method of ['tasks/result', 'tasks/list']) {
+      const answer = await post2026(method, method === 'tasks/list' ? {} : { taskId: 'scan_AAAAAAAAAAAAAAAAAAAAAA' }, WITH_TASKS);
+      expect(answer.error?.code, method).toBe(-32601);
+    }
+  });
+
+  it('invalid arguments from a client with the extension get today\'s readable argument error and start nothing', async () => {
+    const answer = await post2026('tools/call', { name: 'scan_ai_visibility', arguments: { url: `${slow.origin}/`, email: freshEmail(), consent: false } }, WITH_TASKS);
+    expect(answer.result).toMatchObject({ isError: true });
+    expect((answer.result!.content as { text: string }[])[0]!.text).toMatch(/^\[invalid-argument\]/);
+  });
+});
