@@ -36,7 +36,7 @@ const CACHE_HINTS = {
   'server/discover': PUBLIC_FOR_A_MINUTE,
 };
 
-/** Scans become tasks for clients that declare the extension (answered in scan-tasks.ts, over HTTP). */
+/** Scans become tasks for clients that declare the extension (answered in scan-tasks.ts, before the SDK). */
 const TASKS_CAPABILITY = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 
 /**
@@ -55,7 +55,7 @@ const RAW_PARAMS: StandardSchemaV1<unknown, { name: string; arguments?: Record<s
 export interface McpContext extends ToolServices {
   readonly version: string;
   readonly content: ContentHolder;
-  readonly remoteTools: Pick<RemoteTools, 'call'>;
+  readonly remoteTools: Pick<RemoteTools, 'call' | 'forward'>;
 }
 
 /**
@@ -116,7 +116,7 @@ export function createMcpServerFactory(
     const first = snapshotNow();
     const server = new SiteServer(
       { name: 'site-content-mcp', title: `${first.site.info.company}: website`, version: ctx.version, websiteUrl: first.urls.publicBaseUrl },
-      { capabilities: { tools: {}, resources: {}, ...(caller.transport === 'http' ? TASKS_CAPABILITY : {}) }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
+      { capabilities: { tools: {}, resources: {}, ...TASKS_CAPABILITY }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
       toolNames,
     );
     server.setRequestHandler('tools/list', () => listTools);

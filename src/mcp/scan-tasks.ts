@@ -1,4 +1,4 @@
-import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, type CallToolResult } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { scanAiVisibility } from '../../tools/scan-ai-visibility.js';
 import { scanAnalytics } from '../../tools/scan-analytics.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
@@ -6,7 +6,7 @@ import { isAppError } from '../errors.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { ScanStatus } from '../scan/scan-service.js';
 import { callTool, type McpContext } from './mcp-server.js';
-import { successResult } from './tool-result.js';
+import { errorResult, successResult } from './tool-result.js';
 
 /** The tasks extension (SEP-2663) as clients declare it in their capabilities. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -52,7 +52,7 @@ function isRequest(message: unknown): message is JsonRpcRequest {
  * result as a plain tool result, so a CreateTaskResult cannot pass through it.
  *
  * Only two messages are ours: `tasks/get`, and a call of a scan tool from a client that declared
- * the extension (on the request, or at `initialize` over stdio: `connectionDeclares`). Anything
+ * the extension (in the request's `_meta`; over stdio also at `initialize`). Anything
  * else (undefined) goes to the SDK as before, so a client without the extension sees no change.
  * The task id is the scan id: the job already lives in the Store for 24 hours, shared by every
  * instance, so any instance can answer tasks/get. `tasks/result` and `tasks/list` were removed by
@@ -64,24 +64,61 @@ export async function answerScanTask(
   ctx: McpContext,
   caller: Caller,
   snapshot: () => ContentSnapshot,
-  connectionDeclares = false,
 ): Promise<JsonRpcAnswer | undefined> {
-  if (!isRequest(message)) return undefined;
-  const declared = connectionDeclares || declaresTasks(requestCapabilities(message));
-  if (message.method === 'tasks/get') return declared ? getTask(message, ctx) : missingExtension(message);
-  if (message.method !== 'tools/call' || !declared) return undefined;
-  const tool = TASK_TOOLS.get(String(message.params?.name));
-  if (!tool) return undefined;
-  const args = message.params?.arguments as Record<string, unknown> | undefined;
-  // Malformed arguments: the SDK's own path answers them as today, and no scan starts.
-  if (!tool.input.safeParse(args ?? {}).success) return undefined;
-  const result = await callTool(tool, args, ctx, snapshot(), caller, false);
+  const kind = scanTaskMessage(message);
+  if (kind === undefined) return undefined;
+  if (kind.type === 'refuse') return missingExtension(kind.message);
+  if (kind.type === 'tasks/get') return getTask(kind.message, ctx);
+  const { message: request, tool } = kind as Extract<ScanTaskMessage, { type: 'scan-call' }>;
+  const result = await callTool(tool, request.params?.arguments as Record<string, unknown> | undefined, ctx, snapshot(), caller, false);
   const status = result.isError ? undefined : (result.structuredContent as ScanStatus | undefined);
   if (status?.status === 'running') {
-    return { jsonrpc: '2.0', id: message.id, result: { resultType: 'task', ...taskOf(status, ctx) } };
+    return { jsonrpc: '2.0', id: request.id, result: { resultType: 'task', ...taskOf(status, ctx) } };
   }
   // Finished within the call (SEP-2663's immediate-result shortcut), or refused: today's answer.
-  return { jsonrpc: '2.0', id: message.id, result: complete(message, result as unknown as Record<string, unknown>) };
+  return { jsonrpc: '2.0', id: request.id, result: complete(request, result as unknown as Record<string, unknown>) };
+}
+
+/**
+ * The same two messages over stdio, where scans run on the site's own server: they are passed
+ * on to it as they are, with the extension declared, and its answer comes back with our id.
+ * `connectionDeclares`: the client declared the extension at `initialize`.
+ */
+export async function forwardScanTask(message: unknown, ctx: McpContext, connectionDeclares: boolean): Promise<JsonRpcAnswer | undefined> {
+  const kind = scanTaskMessage(message, connectionDeclares);
+  if (kind === undefined) return undefined;
+  if (kind.type === 'refuse') return missingExtension(kind.message);
+  const { message: request } = kind;
+  const { _meta: _ignored, ...params } = request.params ?? {};
+  try {
+    const answer = await ctx.remoteTools.forward(request.method, { ...params, _meta: { [CLIENT_CAPABILITIES_META_KEY]: { extensions: { [TASKS_EXTENSION]: {} } } } });
+    if (answer.error) return { jsonrpc: '2.0', id: request.id, error: answer.error };
+    return { jsonrpc: '2.0', id: request.id, result: complete(request, answer.result ?? {}) };
+  } catch (error) {
+    if (request.method === 'tools/call') return { jsonrpc: '2.0', id: request.id, result: complete(request, errorResult(error) as unknown as Record<string, unknown>) };
+    return { jsonrpc: '2.0', id: request.id, error: { code: INTERNAL_ERROR, message: isAppError(error) ? error.message : 'The site\'s server could not be asked about this task; try again later.' } };
+  }
+}
+
+/** Whether a message is one of ours (decided at once, so that stdio keeps every other message in order). */
+export function isScanTaskMessage(message: unknown, connectionDeclares: boolean): boolean {
+  return scanTaskMessage(message, connectionDeclares) !== undefined;
+}
+
+type ScanTaskMessage =
+  | { readonly type: 'refuse' | 'tasks/get'; readonly message: JsonRpcRequest }
+  | { readonly type: 'scan-call'; readonly message: JsonRpcRequest; readonly tool: ToolDefinition };
+
+/** Which of our messages this is, if any; a client without the extension only ever gets 'refuse' (for tasks/get). */
+function scanTaskMessage(message: unknown, connectionDeclares = false): ScanTaskMessage | undefined {
+  if (!isRequest(message)) return undefined;
+  const declared = connectionDeclares || declaresTasks(requestCapabilities(message));
+  if (message.method === 'tasks/get') return { type: declared ? 'tasks/get' : 'refuse', message };
+  if (message.method !== 'tools/call' || !declared) return undefined;
+  const tool = TASK_TOOLS.get(String(message.params?.name));
+  // Malformed arguments: the SDK's own path answers them as today, and no scan starts.
+  if (!tool || !tool.input.safeParse(message.params?.arguments ?? {}).success) return undefined;
+  return { type: 'scan-call', message, tool };
 }
 
 async function getTask(message: JsonRpcRequest, ctx: McpContext): Promise<JsonRpcAnswer> {
@@ -126,7 +163,7 @@ function taskOf(status: ScanStatus, ctx: McpContext): Record<string, unknown> {
 }
 
 /** A 2026-07-28 result says it is complete; older revisions have no such field. */
-function complete(message: JsonRpcRequest, result: Record<string, unknown> | CallToolResult): Record<string, unknown> {
+function complete(message: JsonRpcRequest, result: Record<string, unknown>): Record<string, unknown> {
   const modern = typeof message.params?._meta === 'object' && message.params._meta !== null && PROTOCOL_VERSION_META_KEY in message.params._meta;
   return modern ? { ...result, resultType: 'complete' } : { ...result };
 }

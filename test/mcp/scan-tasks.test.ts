@@ -1,11 +1,14 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
 import type http from 'node:http';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/http/serve.js';
 import { scanStatusSchema } from '../../tools/scan-schemas.js';
 import { FixedClock } from '../helpers/clock.js';
 import { startTestServer } from '../helpers/context.js';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
-import { MINI_SITE } from '../helpers/paths.js';
+import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
 import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
 
 /**
@@ -165,5 +168,48 @@ describe('scans as tasks over HTTP', () => {
     const answer = await post2026('tools/call', { name: 'scan_ai_visibility', arguments: { url: `${slow.origin}/`, email: freshEmail(), consent: false } }, WITH_TASKS);
     expect(answer.result).toMatchObject({ isError: true });
     expect((answer.result!.content as { text: string }[])[0]!.text).toMatch(/^\[invalid-argument\]/);
+  });
+});
+
+/** The built CLI over stdio, spoken to line by line as a desktop client does; scans run on the site's server. */
+describe('scans as tasks over stdio (passed on to the site\'s own server)', () => {
+  let child: ChildProcessWithoutNullStreams;
+  const answers = new Map<number, (message: RpcBody) => void>();
+  let nextId = 100;
+
+  beforeAll(() => {
+    child = spawn(process.execPath, [BUILT_CLI], { env: { PATH: process.env.PATH ?? '', CONTENT_DIR: MINI_SITE, REMOTE_MCP_URL: `${server.url}/mcp`, LOG_LEVEL: 'error' } });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const message = JSON.parse(line) as RpcBody & { id?: number };
+      if (typeof message.id === 'number') answers.get(message.id)?.(message);
+    });
+  });
+  afterAll(async () => {
+    child.stdin.end();
+    await once(child, 'close');
+  });
+
+  function request(method: string, params: Record<string, unknown>): Promise<RpcBody> {
+    const id = (nextId += 1);
+    const answered = new Promise<RpcBody>((resolve) => answers.set(id, resolve));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    return answered;
+  }
+
+  it('a client that declared the extension at initialize gets a task for a long scan and polls it to completed', async () => {
+    const initialized = await request('initialize', { protocolVersion: '2025-11-25', capabilities: WITH_TASKS, clientInfo: { name: 'desktop', version: '1' } });
+    expect(initialized.result).toMatchObject({ capabilities: { extensions: { [TASKS]: {} } } });
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+
+    const created = await request('tools/call', { ...scanArgs(), arguments: { ...scanArgs().arguments, url: `${slow.origin}/?stdio` } });
+    expect(created.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: 5000 });
+    const taskId = created.result!.taskId as string;
+
+    await server.ctx.scans.drain();
+    const completed = await request('tasks/get', { taskId });
+    expect(completed.result).toMatchObject({ taskId, status: 'completed', result: { structuredContent: { scan_id: taskId, status: 'done' } } });
+
+    const unknown = await request('tasks/get', { taskId: 'scan_doesnotexistdoesnotex' });
+    expect(unknown.error).toMatchObject({ code: -32602, message: expect.stringContaining('No task with id') });
   });
 });
