@@ -72,7 +72,7 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
     const caller: Caller = { transport: 'http', clientIp: req.ip, agent };
     const snapshot = snapshotOf(req, ctx.content);
-    const task = await answerScanTask(req.body, ctx, caller, () => snapshot);
+    const task = routingHeadersAgree(req) ? await answerScanTask(req.body, ctx, caller, () => snapshot) : undefined;
     if (task) {
       res.json(task);
       return;
@@ -130,6 +130,18 @@ function bothRevisions(ctx: McpContext, createServer: McpServerFactory): (reques
       void server.close(); // closes the transport too
     }
   };
+}
+
+/**
+ * Whether the 2026-07-28 routing headers, where sent, name the body's method and tool. If they do
+ * not, the message is left to the SDK, which refuses the mismatch as for any other method.
+ */
+function routingHeadersAgree(req: Request): boolean {
+  const body = req.body as { method?: unknown; params?: { name?: unknown } } | null;
+  const method = req.headers['mcp-method'];
+  const name = req.headers['mcp-name'];
+  if (method !== undefined && method !== body?.method) return false;
+  return name === undefined || body?.method !== 'tools/call' || name === body.params?.name;
 }
 
 /** Whether a JSON-RPC message carries the 2026-07-28 `_meta` envelope's protocol version. */

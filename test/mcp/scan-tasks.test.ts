@@ -60,7 +60,7 @@ interface RpcBody {
 }
 
 /** A 2026-07-28 request: envelope (with the client's capabilities) in `_meta`, routing headers beside it. */
-async function post2026(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>): Promise<RpcBody> {
+async function post2026(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>, headers: Record<string, string> = {}): Promise<RpcBody> {
   const name = typeof params.name === 'string' ? params.name : typeof params.taskId === 'string' ? params.taskId : undefined;
   const meta = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -75,6 +75,7 @@ async function post2026(method: string, params: Record<string, unknown>, capabil
       'mcp-protocol-version': '2026-07-28',
       'mcp-method': method,
       ...(name === undefined ? {} : { 'mcp-name': name }),
+      ...headers,
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
   });
@@ -155,6 +156,12 @@ describe('scans as tasks over HTTP', () => {
     expect(unknown.error!.message).toMatch(/No task with id "scan_doesnotexistdoesnotex"/);
     const missing = await post2026('tasks/get', {}, WITH_TASKS);
     expect(missing.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.taskId') });
+  });
+
+  it('a scan call whose routing headers disagree with its body is refused as any other call is (HeaderMismatch)', async () => {
+    const answer = await post2026('tools/call', scanArgs(), WITH_TASKS, { 'mcp-name': 'get_contact' });
+    expect(answer.result).toBeUndefined();
+    expect(answer.error?.code).toBe(-32020);
   });
 
   it('tasks/result and tasks/list, removed by SEP-2663, are method not found', async () => {
