@@ -69,7 +69,7 @@ export async function answerScanTask(
   if (kind === undefined) return undefined;
   if (kind.type === 'refuse') return missingExtension(kind.message);
   if (kind.type === 'tasks/get') return getTask(kind.message, ctx);
-  const { message: request, tool } = kind as Extract<ScanTaskMessage, { type: 'scan-call' }>;
+  const { message: request, tool } = kind;
   const result = await callTool(tool, request.params?.arguments as Record<string, unknown> | undefined, ctx, snapshot(), caller, false);
   const status = result.isError ? undefined : (result.structuredContent as ScanStatus | undefined);
   if (status?.status === 'running') {
@@ -106,14 +106,15 @@ export function isScanTaskMessage(message: unknown, connectionDeclares: boolean)
 }
 
 type ScanTaskMessage =
-  | { readonly type: 'refuse' | 'tasks/get'; readonly message: JsonRpcRequest }
+  | { readonly type: 'refuse'; readonly message: JsonRpcRequest }
+  | { readonly type: 'tasks/get'; readonly message: JsonRpcRequest }
   | { readonly type: 'scan-call'; readonly message: JsonRpcRequest; readonly tool: ToolDefinition };
 
 /** Which of our messages this is, if any; a client without the extension only ever gets 'refuse' (for tasks/get). */
 function scanTaskMessage(message: unknown, connectionDeclares = false): ScanTaskMessage | undefined {
   if (!isRequest(message)) return undefined;
   const declared = connectionDeclares || declaresTasks(requestCapabilities(message));
-  if (message.method === 'tasks/get') return { type: declared ? 'tasks/get' : 'refuse', message };
+  if (message.method === 'tasks/get') return declared ? { type: 'tasks/get', message } : { type: 'refuse', message };
   if (message.method !== 'tools/call' || !declared) return undefined;
   const tool = TASK_TOOLS.get(String(message.params?.name));
   // Malformed arguments: the SDK's own path answers them as today, and no scan starts.

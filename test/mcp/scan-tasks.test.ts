@@ -19,6 +19,8 @@ import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
 let server: RunningServer;
 let slow: FixtureSite;
 let release: () => void = () => {};
+let stuck: FixtureSite;
+const stuckRequests: http.ServerResponse[] = [];
 const clock = new FixedClock(Date.parse('2026-11-21T12:00:00Z'));
 let address = 0;
 const freshEmail = () => `owner${(address += 1)}@acme-heating.co.uk`;
@@ -41,6 +43,8 @@ beforeAll(async () => {
     open = true;
     for (const res of held.splice(0)) answer(res);
   };
+  // Never answers until the test ends: a scan of it stays running.
+  stuck = await startFixtureSite({ '/': (_req, res) => void stuckRequests.push(res) });
   server = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '0'], {
     clock,
     reportMailer: new RecordingMailer(),
@@ -49,9 +53,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   release();
+  for (const res of stuckRequests.splice(0)) res.destroy();
   await server?.ctx.scans.drain();
   await server?.close();
   await slow?.close();
+  await stuck?.close();
 });
 
 interface RpcBody {
@@ -142,6 +148,21 @@ describe('scans as tasks over HTTP', () => {
     expect(legacy.result).not.toHaveProperty('resultType');
     expect(scanStatusSchema.parse(legacy.result!.structuredContent).scan_id).toMatch(/^scan_/);
     await server.ctx.scans.drain();
+  });
+
+  it('a scan that was abandoned (its server stopped) is a failed task with an error and no result', async () => {
+    const created = await post2026('tools/call', { ...scanArgs(), arguments: { ...scanArgs().arguments, url: `${stuck.origin}/` } }, WITH_TASKS);
+    const taskId = created.result!.taskId as string;
+    clock.advance(11 * 60_000); // past the scan deadline and the minute after which a running job counts as abandoned
+    try {
+      const failed = await post2026('tasks/get', { taskId }, WITH_TASKS);
+      expect(failed.result).toMatchObject({ resultType: 'complete', taskId, status: 'failed', error: { code: -32603, message: expect.stringContaining('interrupted') } });
+      expect(failed.result).not.toHaveProperty('result');
+    } finally {
+      clock.advance(-11 * 60_000);
+      for (const res of stuckRequests.splice(0)) res.destroy();
+      await server.ctx.scans.drain();
+    }
   });
 
   it('tasks/get without the extension is refused with Missing Required Client Capability, naming what to declare', async () => {
