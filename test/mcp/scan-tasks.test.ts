@@ -7,7 +7,7 @@ import type { RunningServer } from '../../src/http/serve.js';
 import { scanStatusSchema } from '../../tools/scan-schemas.js';
 import { FixedClock } from '../helpers/clock.js';
 import { startTestServer } from '../helpers/context.js';
-import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
+import { startFixtureSite, startHeldSite, type FixtureSite } from '../helpers/fixture-site.js';
 import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
 import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
 
@@ -29,20 +29,7 @@ const TASKS = 'io.modelcontextprotocol/tasks';
 const WITH_TASKS = { extensions: { [TASKS]: {} } };
 
 beforeAll(async () => {
-  // Holds every request for its home page until the test releases them: a scan of it outlives any call.
-  const held: http.ServerResponse[] = [];
-  let open = false;
-  const answer = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>Finally here</title>', '<main><h1>Hello</h1></main>'));
-  slow = await startFixtureSite({
-    '/': (_req, res) => {
-      if (open) answer(res);
-      else held.push(res);
-    },
-  });
-  release = () => {
-    open = true;
-    for (const res of held.splice(0)) answer(res);
-  };
+  ({ site: slow, release } = await startHeldSite());
   // Never answers until the test ends: a scan of it stays running.
   stuck = await startFixtureSite({ '/': (_req, res) => void stuckRequests.push(res) });
   server = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '0'], {
