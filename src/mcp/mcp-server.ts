@@ -4,6 +4,7 @@ import {
   ResourceNotFoundError,
   type CacheHint,
   type CallToolResult,
+  type Implementation,
   type ListResourcesResult,
   type ListToolsResult,
   type StandardSchemaV1,
@@ -115,7 +116,7 @@ export function createMcpServerFactory(
     const snapshotNow = () => fixed ?? ctx.content.current();
     const first = snapshotNow();
     const server = new SiteServer(
-      { name: 'site-content-mcp', title: `${first.site.info.company}: website`, version: ctx.version, websiteUrl: first.urls.publicBaseUrl },
+      serverIdentity(ctx.version, first),
       { capabilities: { tools: {}, resources: {}, ...TASKS_CAPABILITY }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
       toolNames,
     );
@@ -138,6 +139,11 @@ export function createMcpServerFactory(
     });
     return server;
   };
+}
+
+/** Who this server is, as initialize and every 2026-07-28 result say. */
+export function serverIdentity(version: string, snapshot: ContentSnapshot): Implementation {
+  return { name: 'site-content-mcp', title: `${snapshot.site.info.company}: website`, version, websiteUrl: snapshot.urls.publicBaseUrl };
 }
 
 /** One tools/call as the server answers it (also used by the scan tasks, which answer outside the SDK). */

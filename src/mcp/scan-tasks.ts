@@ -1,11 +1,11 @@
-import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, SERVER_INFO_META_KEY, type Implementation } from '@modelcontextprotocol/server';
 import { scanAiVisibility } from '../../tools/scan-ai-visibility.js';
 import { scanAnalytics } from '../../tools/scan-analytics.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
 import { isAppError } from '../errors.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { ScanStatus } from '../scan/scan-service.js';
-import { callTool, type McpContext } from './mcp-server.js';
+import { callTool, serverIdentity, type McpContext } from './mcp-server.js';
 import { errorResult, successResult } from './tool-result.js';
 
 /** The tasks extension (SEP-2663) as clients declare it in their capabilities. */
@@ -67,16 +67,21 @@ export async function answerScanTask(
 ): Promise<JsonRpcAnswer | undefined> {
   const kind = scanTaskMessage(message);
   if (kind === undefined) return undefined;
+  const content = snapshot();
+  return stamped(kind.message, await answerLocally(kind, ctx, caller, content), serverIdentity(ctx.version, content));
+}
+
+async function answerLocally(kind: ScanTaskMessage, ctx: McpContext, caller: Caller, snapshot: ContentSnapshot): Promise<JsonRpcAnswer> {
   if (kind.type === 'refuse') return missingExtension(kind.message);
   if (kind.type === 'tasks/get') return getTask(kind.message, ctx);
   const { message: request, tool } = kind;
-  const result = await callTool(tool, request.params?.arguments as Record<string, unknown> | undefined, ctx, snapshot(), caller, false);
+  const result = await callTool(tool, request.params?.arguments as Record<string, unknown> | undefined, ctx, snapshot, caller, false);
   const status = result.isError ? undefined : (result.structuredContent as ScanStatus | undefined);
   if (status?.status === 'running') {
     return { jsonrpc: '2.0', id: request.id, result: { resultType: 'task', ...taskOf(status, ctx) } };
   }
   // Finished within the call (SEP-2663's immediate-result shortcut), or refused: today's answer.
-  return { jsonrpc: '2.0', id: request.id, result: complete(request, result as unknown as Record<string, unknown>) };
+  return { jsonrpc: '2.0', id: request.id, result: { ...result } };
 }
 
 /**
@@ -87,15 +92,19 @@ export async function answerScanTask(
 export async function forwardScanTask(message: unknown, ctx: McpContext, connectionDeclares: boolean): Promise<JsonRpcAnswer | undefined> {
   const kind = scanTaskMessage(message, connectionDeclares);
   if (kind === undefined) return undefined;
+  return stamped(kind.message, await answerRemotely(kind, ctx), serverIdentity(ctx.version, ctx.content.current()));
+}
+
+async function answerRemotely(kind: ScanTaskMessage, ctx: McpContext): Promise<JsonRpcAnswer> {
   if (kind.type === 'refuse') return missingExtension(kind.message);
   const { message: request } = kind;
   const { _meta: _ignored, ...params } = request.params ?? {};
   try {
     const answer = await ctx.remoteTools.forward(request.method, { ...params, _meta: { [CLIENT_CAPABILITIES_META_KEY]: { extensions: { [TASKS_EXTENSION]: {} } } } });
     if (answer.error) return { jsonrpc: '2.0', id: request.id, error: answer.error };
-    return { jsonrpc: '2.0', id: request.id, result: complete(request, answer.result ?? {}) };
+    return { jsonrpc: '2.0', id: request.id, result: answer.result ?? {} };
   } catch (error) {
-    if (request.method === 'tools/call') return { jsonrpc: '2.0', id: request.id, result: complete(request, errorResult(error) as unknown as Record<string, unknown>) };
+    if (request.method === 'tools/call') return { jsonrpc: '2.0', id: request.id, result: { ...errorResult(error) } };
     return { jsonrpc: '2.0', id: request.id, error: { code: INTERNAL_ERROR, message: isAppError(error) ? error.message : 'The site\'s server could not be asked about this task; try again later.' } };
   }
 }
@@ -163,10 +172,17 @@ function taskOf(status: ScanStatus, ctx: McpContext): Record<string, unknown> {
   };
 }
 
-/** A 2026-07-28 result says it is complete; older revisions have no such field. */
-function complete(message: JsonRpcRequest, result: Record<string, unknown>): Record<string, unknown> {
-  const modern = typeof message.params?._meta === 'object' && message.params._meta !== null && PROTOCOL_VERSION_META_KEY in message.params._meta;
-  return modern ? { ...result, resultType: 'complete' } : { ...result };
+/**
+ * A 2026-07-28 result says what kind it is and who answered, as the SDK's own answers do (the
+ * site's server answered a forwarded one at 2025-11-25); on older revisions a tool result has
+ * neither, exactly as today.
+ */
+function stamped(message: JsonRpcRequest, answer: JsonRpcAnswer, server: Implementation): JsonRpcAnswer {
+  const meta = message.params?._meta;
+  const modern = typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
+  if (!modern || !('result' in answer)) return answer;
+  const { _meta: resultMeta, ...result } = answer.result as { _meta?: Record<string, unknown> };
+  return { ...answer, result: { resultType: 'complete', ...result, _meta: { ...resultMeta, [SERVER_INFO_META_KEY]: server } } };
 }
 
 function missingExtension(message: JsonRpcRequest): JsonRpcAnswer {

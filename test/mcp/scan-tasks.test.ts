@@ -100,6 +100,8 @@ describe('scans as tasks over HTTP', () => {
     const taskId = created.result!.taskId as string;
     expect(taskId).toMatch(/^scan_[A-Za-z0-9_-]{22}$/);
     expect(created.result).not.toHaveProperty('content');
+    // Who answered, as every 2026-07-28 result of the SDK says.
+    expect(created.result!._meta).toEqual({ 'io.modelcontextprotocol/serverInfo': expect.objectContaining({ name: 'site-content-mcp', version: '1.1.0' }) });
 
     const working = await post2026('tasks/get', { taskId }, WITH_TASKS);
     expect(working.result).toMatchObject({ resultType: 'complete', taskId, status: 'working' });
@@ -119,6 +121,7 @@ describe('scans as tasks over HTTP', () => {
   it('a 2025-11-25 client that declares the extension gets the same task and the same tasks/get', async () => {
     const created = await post2025('tools/call', scanArgs(), WITH_TASKS);
     expect(created.result).toMatchObject({ resultType: 'task', status: expect.stringMatching(/^(working|completed)$/) });
+    expect(created.result).not.toHaveProperty('_meta');
     const polled = await post2025('tasks/get', { taskId: created.result!.taskId }, WITH_TASKS);
     expect(polled.result).toMatchObject({ taskId: created.result!.taskId });
     await server.ctx.scans.drain();
