@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
+import { bodyFailure } from '../http/body-failure.js';
 import { AppError } from '../errors.js';
 import { makeProblem, type ProblemCode } from '../rest/problem.js';
 import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../rest/rate-limit.js';
@@ -79,7 +80,7 @@ export function authRouter(ctx: AppContext): express.Router {
 
   const authorize = authorizeHandlers(auth, company);
   router.get('/oauth/authorize', authorize.show);
-  router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide);
+  router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide, authorize.unreadableAnswer);
 
   // The same as /api/v1/identity: the same problems, the same rate limits (a refused token is
   // counted against the address before it is answered), any access token of ours.
@@ -123,10 +124,10 @@ export function authRouter(ctx: AppContext): express.Router {
   router.use(['/agent/auth', '/oauth/token', '/oauth/register'], (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error instanceof OAuthError) return sendOAuthError(res, error);
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') return sendOAuthError(res, new OAuthError(req.originalUrl.startsWith('/oauth/register') ? 'invalid_client_metadata' : 'invalid_request', `The body is not valid JSON; send ${expectedBody(req.originalUrl)}.`));
-    if (type === 'entity.too.large') return sendOAuthError(res, new OAuthError('invalid_request', `The body is larger than ${BODY_LIMIT}.`));
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendOAuthError(res, new OAuthError('invalid_request', 'Unsupported content encoding or charset.'));
+    const failure = bodyFailure(error);
+    if (failure?.kind === 'malformed') return sendOAuthError(res, new OAuthError(req.originalUrl.startsWith('/oauth/register') ? 'invalid_client_metadata' : 'invalid_request', `The body is not valid JSON; send ${expectedBody(req.originalUrl)}.`));
+    if (failure?.status === 413) return sendOAuthError(res, new OAuthError('invalid_request', `The body is larger than ${BODY_LIMIT}.`, undefined, 413));
+    if (failure !== undefined) return sendOAuthError(res, new OAuthError('invalid_request', failure.reason, undefined, failure.status));
     ctx.logger.error({ err: error }, 'authorization endpoint failed');
     sendOAuthError(res, new OAuthError('server_error', 'Unexpected error; try again later.'));
   });

@@ -1,3 +1,4 @@
+import { bodyFailure } from '../http/body-failure.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.js';
 import type { AppContext } from '../context.js';
@@ -172,19 +173,15 @@ function batchContentType(answers: GetAnswers) {
 
 /** The JSON body parser's failures, as the contract's errors. */
 function bodyParserError(error: unknown): AppError | undefined {
-  switch ((error as { type?: unknown } | null)?.type) {
-    case 'entity.too.large':
+  const failure = bodyFailure(error);
+  if (failure === undefined) return undefined;
+  switch (failure.status) {
+    case 413:
       return new AppError('payload-too-large', `The batch body is larger than ${BATCH_BODY_LIMIT_BYTES / 1024} KiB (counted after decompression); send fewer or shorter requests.`);
-    case 'entity.parse.failed':
-      return new AppError('invalid-body', 'The body is not valid JSON; send {"requests": [{"path": "/api/v1/…"}]}.');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new AppError('unsupported-media-type', 'Unsupported Content-Encoding or charset: send UTF-8 JSON, plain or gzip/deflate/br compressed.');
-    case 'request.aborted':
-    case 'request.size.invalid':
-      return new AppError('invalid-body', 'The body ended before its announced length.');
+    case 415:
+      return new AppError('unsupported-media-type', `${failure.reason} Send UTF-8 JSON, plain or gzip/deflate/br compressed.`);
     default:
-      return undefined;
+      return new AppError('invalid-body', failure.kind === 'malformed' ? 'The body is not valid JSON; send {"requests": [{"path": "/api/v1/…"}]}.' : failure.reason);
   }
 }
 
