@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock.js';
+import { Deadline } from '../deadline.js';
 import type { Logger } from '../log/logger.js';
 import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
 import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
@@ -44,12 +45,10 @@ export function checksFor(kind: ScanKind): readonly CheckSpec[] {
 export async function runScan(options: RunScanOptions): Promise<ScanResult> {
   const { settings, kind } = options;
   const started = performance.now();
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), settings.scanDeadlineMs);
+  const deadline = new Deadline(settings.scanDeadlineMs, [options.signal]);
   let stage = 'starting';
   let planned = 1;
-  const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
-  const fetcher: Fetcher = new Fetcher(settings.fetch, options.rules, options.resolver, signal, () => {
+  const fetcher: Fetcher = new Fetcher(settings.fetch, options.rules, options.resolver, deadline.signal, () => {
     options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) });
   });
   let collected;
@@ -67,7 +66,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
       },
     });
   } finally {
-    clearTimeout(timer);
+    deadline.dispose();
     await fetcher.close();
   }
   options.onProgress({ stage: 'running the checks', requests_done: fetcher.requestCount, requests_planned: fetcher.requestCount });

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { fetch, type Agent } from 'undici';
+import { Deadline } from '../../deadline.js';
 import { createGuardedAgent } from './guarded-agent.js';
 import type { HostResolver } from './resolver.js';
 import { checkTargetUrl, TargetRefusal, type TargetRules } from './target.js';
@@ -117,9 +118,17 @@ export class Fetcher {
   }
 
   async #fetchFollowing(requestedUrl: string, options: FetchOptions): Promise<FetchOutcome> {
+    const deadline = new Deadline(this.settings.requestTimeoutMs, [this.scanSignal]);
+    try {
+      return await this.#follow(requestedUrl, options, deadline.signal);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  async #follow(requestedUrl: string, options: FetchOptions, signal: AbortSignal): Promise<FetchOutcome> {
     const redirects: RedirectHop[] = [];
     const seen = new Set<string>();
-    const signal = AbortSignal.any([this.scanSignal, AbortSignal.timeout(this.settings.requestTimeoutMs)]);
     let current = requestedUrl;
     for (;;) {
       let url: URL;
