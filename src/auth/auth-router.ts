@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { bodyFailure } from '../http/body-failure.js';
 import { AppError } from '../errors.js';
 import { makeProblem, type ProblemCode } from '../rest/problem.js';
-import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../rest/rate-limit.js';
+import { agentQuota, agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../rest/rate-limit.js';
 import { agentRegistrationHandler, claimHandler } from './agent-registration.js';
 import { authorizeHandlers } from './authorize.js';
 import { bearerAuthentication, bearerChallenge } from './bearer.js';
@@ -100,7 +100,7 @@ export function authRouter(ctx: AppContext): express.Router {
       },
     ),
     (req, res, next) => {
-      if (req.agent !== undefined) res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(req.agent.sub, { address: req.ip });
+      if (req.agent !== undefined) res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(req.agent.sub, { address: req.ip }, ctx.config.rateLimitPerMinute);
       next();
     },
     rateLimit(ctx, (req, res, retryAfterSeconds, policy) => {
@@ -117,7 +117,7 @@ export function authRouter(ctx: AppContext): express.Router {
         sendProblem(req, res, new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/.'), docsUrl, bearerChallenge(identityMetadata, false));
         return;
       }
-      sendIdentity(res, agentIdentity(req.agent, urls.siteResource));
+      sendIdentity(res, agentIdentity(req.agent, urls.siteResource, agentQuota(ctx.config.rateLimitPerMinute)));
     },
   );
 

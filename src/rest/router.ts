@@ -98,7 +98,7 @@ export function restApi(ctx: AppContext): express.Router {
       switch (result.kind) {
         case 'agent':
           req.agent = result.agent;
-          res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(result.agent.sub, { address: req.ip });
+          res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(result.agent.sub, { address: req.ip }, ctx.config.rateLimitPerMinute);
           res.vary('Authorization');
           return next();
         case 'invalid':
