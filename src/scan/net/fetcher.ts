@@ -68,6 +68,13 @@ export interface FetchFailure {
 
 export type FetchOutcome = { readonly ok: true; readonly response: FetchedResponse } | { readonly ok: false; readonly failure: FetchFailure };
 
+/**
+ * Set here rather than left to undici's defaults, so that what a site receives is decided by us
+ * and listed in docs/scans.md ("Every request carries exactly these headers"). undici's fetch
+ * adds only `Sec-Fetch-Mode: cors` besides, which the Fetch standard requires.
+ */
+const FIXED_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': '*' } as const;
+
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|[\w.+-]+\+(xml|json)|javascript|x-javascript|manifest\+json)$)/;
 
@@ -75,7 +82,7 @@ const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|[\w.+-]+
  * The only way a scan reaches the network. Every request and every redirect hop is checked
  * against the target rules (scheme, port, host) and goes through the guarded agent (the
  * address actually connected to). Redirects are followed by hand, at most `maxRedirects`.
- * Nothing but our fixed User-Agent and the Accept header is sent. Failures come back as
+ * Only the headers listed in docs/scans.md are sent (no cookies, no credentials). Failures come back as
  * values, never thrown, so that a check can say "not verified: the request timed out".
  */
 export class Fetcher {
@@ -174,7 +181,11 @@ export class Fetcher {
         redirect: 'manual',
         dispatcher: this.#agent,
         signal,
-        headers: { 'user-agent': this.settings.userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+        headers: {
+          'user-agent': this.settings.userAgent,
+          accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          ...FIXED_HEADERS,
+        },
       });
     } catch (error) {
       return this.#failure(error, signal, redirects);
