@@ -1,24 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
+import { exitOf, serveCli } from '../helpers/cli-server.js';
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'burst', version: '1' } } });
-
-/** The built CLI serving HTTP, as operators run it; resolves once it listens. */
-async function serve(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BUILT_CLI, 'serve', '--port', '0'], { env: { PATH: process.env.PATH ?? '', CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'info', DATA_DIR: '/tmp' } });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /"url":"(http:\/\/[^"]+)","publicBaseUrl".*"msg":"listening"/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
-  });
-  return { child, url };
-}
 
 type Outcome = { answered: number; connection: string | undefined } | { failed: string };
 
@@ -35,16 +22,13 @@ function post(url: string, agent: http.Agent | false): Promise<Outcome> {
   });
 }
 
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-}
-
 describe.each([
   ['without keep-alive', () => false as const],
   ['with keep-alive', () => new http.Agent({ keepAlive: true, maxSockets: 8 })],
 ])('SIGTERM in the middle of a burst of POST /mcp %s', (_how, makeAgent) => {
   it('answers every request it received, refuses the rest at connect, and exits 0', async () => {
-    const { child, url } = await serve();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'drain-'));
+    const { child, url } = await serveCli({ DATA_DIR: dataDir });
     const agent = makeAgent();
     const first = Array.from({ length: 32 }, () => post(url, agent));
     // Mid-burst: as soon as the first answer is back, while the others are in flight.
@@ -54,6 +38,7 @@ describe.each([
     const outcomes = await Promise.all([...first, ...second]);
     expect(await exitOf(child)).toBe(0);
     if (agent) agent.destroy();
+    await rm(dataDir, { recursive: true, force: true });
 
     const lost = outcomes.filter((outcome) => 'failed' in outcome && outcome.failed !== 'ECONNREFUSED');
     expect(lost).toEqual([]);
