@@ -1,20 +1,10 @@
 // Bundles the compiled CLI (tsc's output in dist/) with its dependencies into dist/bin/, which
 // the published bin runs. Node 20 loads ES modules one file at a time (resolve, read, compile;
 // it has no compile cache before Node 22), and a stdio start loaded 335 of them: one bundle
-// cuts the cold start of a desktop assistant's server by most of that.
+// cuts the cold start of a desktop assistant's server by most of that. Everything the bin
+// imports is inside the bundle, so the package has no runtime dependencies to install
+// (test/package/runtime-dependencies.test.ts keeps package.json honest about that).
 import { build } from 'esbuild';
+import { bundleOptions } from './bundle-options.mjs';
 
-await build({
-  entryPoints: ['dist/src/cli/main.js'],
-  outdir: 'dist/bin',
-  bundle: true,
-  splitting: true, // the modules loaded on demand (HTTP server, Redis, mail, HTML converter) stay separate chunks
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.19',
-  minifySyntax: true,
-  legalComments: 'linked',
-  logLevel: 'warning',
-  // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-});
+await build(bundleOptions('dist/src/cli/main.js'));

@@ -7,7 +7,7 @@ import { packageInfo } from './config/package-root.js';
 import { loadSite, type ContentWarning } from './content/load-site.js';
 import type { SiteContent } from './content/site-content.js';
 import { SiteUrls } from './content/site-urls.js';
-import { createLogger, type Logger } from './log/logger.js';
+import { createStderrLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
 import { RemoteTools } from './mcp/remote-tools.js';
@@ -69,7 +69,7 @@ export interface ContextParts {
  * served at all.
  */
 export async function createContext(config: Config, parts: ContextParts = {}): Promise<AppContext> {
-  const logger = parts.logger ?? createLogger(config.logLevel);
+  const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
   const clock = parts.clock ?? systemClock;
   const { site, warnings } = await loadSite(config.contentDir);
   for (const warning of warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
@@ -89,6 +89,12 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // start; it is not fatal: without a key only the token endpoints answer 503.
   if (config.command === 'serve') await auth.keys.keySet().catch(() => undefined);
   logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
+  if (config.dataDirIsTemporary) {
+    logger.info(
+      { dataDir: config.dataDir },
+      `DATA_DIR is not set: state (signing key, inquiry outbox) goes to ${config.dataDir}, which a reboot may clear; set --data-dir / DATA_DIR to keep it`,
+    );
+  }
   const version = packageInfo().version;
 
   const outbox = new MailOutbox({

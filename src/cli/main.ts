@@ -7,6 +7,7 @@
 import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
 import { packageInfo } from '../config/package-root.js';
 import { ContentError } from '../content/load-site.js';
+import { ListenError } from '../http/listen-error.js';
 import { helpText } from './help.js';
 
 async function main(): Promise<void> {
@@ -71,7 +72,7 @@ function onShutdownSignal(shutdown: () => Promise<void>): void {
 
 /** Start-up failures are for a person at a terminal: one plain message, no stack. */
 function fail(error: unknown, exitCode: number): void {
-  if (error instanceof ConfigError || error instanceof ContentError) {
+  if (error instanceof ConfigError || error instanceof ContentError || error instanceof ListenError) {
     process.stderr.write(`site-content-mcp: ${error.message}\n`);
   } else {
     process.stderr.write(`site-content-mcp: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);

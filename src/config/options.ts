@@ -22,6 +22,8 @@ export interface OptionSpec {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const commaList = z
@@ -157,15 +159,22 @@ export const OPTIONS = {
     env: 'DATA_DIR',
     hint: 'DIR',
     description:
-      'Where the server keeps what must survive a restart (signing key, inquiry outbox). Default: $XDG_STATE_HOME/site-content-mcp or ~/.local/state/site-content-mcp.',
+      'Where the server keeps what must survive a restart (signing key, inquiry outbox). Default: a per-user folder in the system\'s temporary directory, which a reboot may clear; set it for anything but a trial.',
     schema: z.string().min(1).optional(),
   },
   logLevel: {
     flag: 'log-level',
     env: 'LOG_LEVEL',
     hint: LOG_LEVELS.join('|'),
-    description: 'How much to log (JSON lines on stderr). Default: info.',
+    description: 'How much to log on stderr. Default: info.',
     schema: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  },
+  logFormat: {
+    flag: 'log-format',
+    env: 'LOG_FORMAT',
+    hint: LOG_FORMATS.join('|'),
+    description: 'How log lines look: readable lines (pretty) or JSON lines for a log collector (json). Default: auto, readable when stderr is a terminal, else JSON.',
+    schema: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
   },
   allowedHosts: {
     flag: 'allowed-hosts',

@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { DEFAULT_CONNECTION_LIMITS, HttpConnections, type ConnectionLimits } from './connections.js';
 import { packageInfo } from '../config/package-root.js';
 import { answerWhileStarting } from '../rest/starting.js';
+import { ListenError } from './listen-error.js';
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:3000. */
@@ -36,7 +37,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
   const server = connections.server;
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(config.host, config.port, error)));
     server.listen(config.port, config.host, () => {
       server.off('error', reject);
       resolve();

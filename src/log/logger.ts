@@ -1,8 +1,23 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config/options.js';
-import { escapeBidiControlsInJson } from '../text/bidi-controls.js';
+import { Writable } from 'node:stream';
+import type { LogFormat, LogLevel } from '../config/options.js';
+import { escapeBidiControls } from '../text/bidi-controls.js';
 
 export type { Logger };
+
+/**
+ * The server's logger on stderr: readable lines when a person watches a terminal, JSON lines for
+ * a log collector (`--log-format`). The readable form is loaded only when used.
+ */
+export async function createStderrLogger(level: LogLevel, format: LogFormat): Promise<Logger> {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
+  if (!pretty) return createLogger(level);
+  const { default: prettyStream } = await import('pino-pretty');
+  return createLogger(
+    level,
+    prettyStream({ destination: bidiSafeStderr(), sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }),
+  );
+}
 
 /**
  * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
@@ -14,7 +29,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     {
       level,
       base: { name: 'site-content-mcp' },
-      hooks: { streamWrite: escapeBidiControlsInJson },
+      hooks: { streamWrite: escapeBidiControls },
       redact: {
         paths: [
           'authorization',
@@ -41,4 +56,13 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     },
     destination ?? pino.destination({ fd: 2, sync: false }),
   );
+}
+
+/** stderr for the readable form, which prints the values of a JSON line and so would undo its escapes. */
+function bidiSafeStderr(): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      process.stderr.write(escapeBidiControls(chunk.toString()), callback);
+    },
+  });
 }

@@ -14,10 +14,10 @@ export function withoutBidiControls(text: string): string {
 }
 
 /**
- * JSON text with every direction control written as a `\uXXXX` escape. In JSON these characters
- * can only occur inside strings, so the line parses to exactly the same value; a terminal or log
- * viewer shows the escape instead of reordering the line.
+ * The text with every direction control written as a `\uXXXX` escape, which a terminal or log
+ * viewer shows instead of reordering the line. In JSON these characters can only occur inside
+ * strings, so a JSON line escaped this way parses to exactly the same value.
  */
-export function escapeBidiControlsInJson(json: string): string {
+export function escapeBidiControls(json: string): string {
   return json.replace(BIDI_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
