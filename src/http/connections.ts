@@ -34,21 +34,20 @@ interface ConnectionState {
   active: number;
   /** Requests answered on this connection. */
   answered: number;
+  /** Bytes read from the connection when it last had nothing in progress: more means a request is arriving. */
+  bytesReadWhenIdle: number;
 }
-
-/** At most this long, a draining server keeps accepting while connections keep arriving. */
-const MAX_ACCEPT_LINGER_MS = 1_000;
 
 /**
  * The HTTP server with its connection limits, and a drain for a clean shutdown:
  *
  * 1. Every answer from then on says `Connection: close`, and the connection closes after it.
- * 2. The listening socket stays open while connections keep arriving (one event-loop turn without
- *    a new one, at most a second), then closes. Connections the kernel had queued are thereby
- *    accepted and answered: closing the listening socket would reset them, after their clients
- *    had sent their requests. A later connect is refused, never reset.
- * 3. Requests already received are answered. A connection without a request in progress is
+ * 2. Requests already received are answered. A connection without a request in progress is
  *    given `firstRequestWaitMs` to send one (it may be on its way), then closed.
+ * 3. The listening socket closes once no connection is open and a turn of the event loop has
+ *    accepted none. Until then a connection that arrives is served as in 1 and 2: the kernel
+ *    accepts connections before we do, and closing the listening socket would reset those it
+ *    queued, after their clients had sent their requests. A later connect is refused.
  * 4. Whatever is still open when the grace period ends is closed.
  *
  * Node's own `server.close()` does not do this: it closes the listening socket at once and
@@ -58,7 +57,6 @@ const MAX_ACCEPT_LINGER_MS = 1_000;
 export class HttpConnections {
   readonly server: http.Server;
   readonly #connections = new Map<Socket, ConnectionState>();
-  #accepted = 0;
   #draining = false;
   #onIdle: (() => void) | undefined;
 
@@ -81,6 +79,7 @@ export class HttpConnections {
           if (state === undefined) return;
           state.active -= 1;
           state.answered += 1;
+          state.bytesReadWhenIdle = req.socket.bytesRead;
           if (this.#draining && state.active === 0) req.socket.destroySoon();
         });
         handler(req, res);
@@ -88,8 +87,7 @@ export class HttpConnections {
     );
     this.server.maxConnections = limits.maxConnections;
     this.server.on('connection', (socket: Socket) => {
-      this.#accepted += 1;
-      this.#connections.set(socket, { active: 0, answered: 0 });
+      this.#connections.set(socket, { active: 0, answered: 0, bytesReadWhenIdle: 0 });
       socket.once('close', () => {
         this.#connections.delete(socket);
         if (this.#connections.size === 0) this.#onIdle?.();
@@ -102,39 +100,53 @@ export class HttpConnections {
     return this.#connections.size;
   }
 
-  /** Stops accepting, answers what was received, closes every connection; bounded by `graceMs`. */
+  /** Answers what was received, closes every connection, stops accepting; bounded by `graceMs`. */
   async drain(graceMs: number): Promise<void> {
     this.#draining = true;
     const graceEnds = Date.now() + graceMs;
     for (const socket of this.#connections.keys()) this.#closeUnlessBusy(socket);
-
-    const lingerEnds = Date.now() + Math.min(MAX_ACCEPT_LINGER_MS, graceMs);
-    let seen: number;
-    do {
-      seen = this.#accepted;
-      await eventLoopTurn();
-    } while (this.#accepted !== seen && Date.now() < lingerEnds);
-    const listenerClosed = new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
-
-    const allClosed = new Promise<void>((resolve) => {
-      this.#onIdle = resolve;
-      if (this.#connections.size === 0) resolve();
-    });
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, Math.max(graceEnds - Date.now(), 0));
+      timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([allClosed, graceOver]);
+    // Until no connection is open, and one more turn of the event loop has accepted none: the
+    // listening socket is closed only then, so that no connection is left in the kernel's queue
+    // (closing the socket would reset those, after their clients sent their requests).
+    do {
+      await Promise.race([this.#allClosed(), graceOver]);
+      await eventLoopTurn();
+    } while (this.#connections.size > 0 && Date.now() < graceEnds);
+    await new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
     clearTimeout(timer);
     for (const socket of this.#connections.keys()) socket.destroy();
-    await listenerClosed;
   }
 
-  /** Closes the connection after `firstRequestWaitMs` unless a request is in progress then (its answer closes it). */
+  #allClosed(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.#connections.size === 0) return resolve();
+      this.#onIdle = resolve;
+    });
+  }
+
+  /**
+   * Closes the connection after `firstRequestWaitMs` if it is idle then. Idle means no request in
+   * progress and no byte of one arrived: the check waits one event-loop turn first, so that bytes
+   * already in the socket are read (a busy loop runs timers before it reads), and a request whose
+   * bytes are arriving gets another wait (the grace period bounds them all).
+   */
   #closeUnlessBusy(socket: Socket): void {
-    const timer = setTimeout(() => {
-      if ((this.#connections.get(socket)?.active ?? 0) === 0) socket.destroy();
-    }, this.limits.firstRequestWaitMs);
+    let timer: NodeJS.Timeout | undefined;
+    const check = async () => {
+      await eventLoopTurn();
+      const state = this.#connections.get(socket);
+      if (state === undefined || state.active > 0) return;
+      if (socket.bytesRead > state.bytesReadWhenIdle) {
+        timer = setTimeout(() => void check(), this.limits.firstRequestWaitMs);
+        return;
+      }
+      socket.destroy();
+    };
+    timer = setTimeout(() => void check(), this.limits.firstRequestWaitMs);
     socket.once('close', () => clearTimeout(timer));
   }
 }
