@@ -13,7 +13,7 @@ const DIST = path.join(import.meta.dirname, '..', 'dist', 'src');
 const load = <T>(file: string): Promise<T> => import(pathToFileURL(path.join(DIST, file)).href) as Promise<T>;
 const { loadConfig } = await load<typeof import('../src/config/load-config.js')>('config/load-config.js');
 const { serveHttp } = await load<typeof import('../src/http/serve.js')>('http/serve.js');
-const { parseHtmlPage } = await load<typeof import('../src/scan/site/html-page.js')>('scan/site/html-page.js');
+const { parseHtmlPage } = await load<typeof import('../src/net/page/html-page.js')>('net/page/html-page.js');
 const { checksFor } = await load<typeof import('../src/scan/run-scan.js')>('scan/run-scan.js');
 
 // At most 13 per kind: the daily total of 30 scans holds for the benchmark too (4 more run at the end).
@@ -24,7 +24,7 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(val
 const request = loadConfig(['serve', '--port', '0', '--scan-allow-private-targets', '1', '--log-level', 'silent'], {});
 if (request.kind !== 'run') throw new Error('unexpected');
 const server = await serveHttp(request.config, { logger: pino({ level: 'silent' }) });
-const target = `${server.ctx.urls.publicBaseUrl}/`;
+const target = `${server.ctx.content.current().urls.publicBaseUrl}/`;
 let address = 0;
 
 console.log(`node ${process.version}, ${new Date().toISOString()}`);

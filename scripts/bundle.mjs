@@ -7,4 +7,5 @@
 import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.mjs';
 
-await build(bundleOptions('dist/src/cli/main.js'));
+// The importer reads pages on worker threads: their module is an entry of its own, beside main.js.
+await build(bundleOptions({ main: 'dist/src/cli/main.js', 'read-page-worker': 'dist/src/import/read-page-worker.js' }));

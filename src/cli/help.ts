@@ -3,7 +3,7 @@ import { OPTIONS } from '../config/options.js';
 /** `--help`: generated from the options table, so it never misses an option. */
 export function helpText(version: string): string {
   const rows = Object.values(OPTIONS).map((spec) => {
-    const left = `  --${spec.flag} ${spec.hint}`;
+    const left = spec.hint === '' ? `  --${spec.flag}` : `  --${spec.flag} ${spec.hint}`;
     return `${left}\n      ${spec.description} [env ${spec.env}]`;
   });
   return [
@@ -12,6 +12,8 @@ export function helpText(version: string): string {
     'Usage:',
     '  site-content-mcp [options]         serve MCP over stdio (for desktop assistants)',
     '  site-content-mcp serve [options]   serve HTTP: /mcp, /api/v1, Markdown pages, llms.txt',
+    '  site-content-mcp import <url> --out <dir>   import a live website into a content directory',
+    '  site-content-mcp check <dir>       validate a content directory as serve does',
     '',
     'Options (each also an environment variable; a flag wins):',
     ...rows,

@@ -1,15 +1,18 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
 import { Writable } from 'node:stream';
-import type { LogFormat, LogLevel } from '../config/options.js';
+import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { escapeBidiControls } from '../text/bidi-controls.js';
 
 export type { Logger };
+
+/** How log lines look (--log-format); defined here, below config, which offers them as an option. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /**
  * The server's logger on stderr: readable lines when a person watches a terminal, JSON lines for
  * a log collector (`--log-format`). The readable form is loaded only when used.
  */
-export async function createStderrLogger(level: LogLevel, format: LogFormat): Promise<Logger> {
+export async function createStderrLogger(level: LevelWithSilent, format: LogFormat): Promise<Logger> {
   const pretty = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
   if (!pretty) return createLogger(level);
   const { default: prettyStream } = await import('pino-pretty');
@@ -24,7 +27,7 @@ export async function createStderrLogger(level: LogLevel, format: LogFormat): Pr
  * they could appear in a logged object. Direction controls from self-asserted text are written
  * as escapes, so that a client's name cannot reorder a log line on an operator's screen.
  */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
     {
       level,

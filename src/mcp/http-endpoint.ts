@@ -3,12 +3,19 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
-import type { AppContext } from '../context.js';
-import { bodyFailure } from '../http/body-failure.js';
-import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
+import type { AgentAuth } from '../auth/agent-auth.js';
+import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../web/loopback.js';
+import { snapshotOf } from '../live/content-holder.js';
+import { bodyFailure } from '../web/body-failure.js';
 import { ALL_TOOLS } from '../../tools/index.js';
 import type { ToolDefinition } from '../../tools/tool.js';
-import { createMcpServerFactory } from './mcp-server.js';
+import { createMcpServerFactory, type McpContext } from './mcp-server.js';
+
+/** What the HTTP endpoint needs besides the MCP server's own context. */
+export interface McpEndpointContext extends McpContext {
+  readonly publicBaseUrl: string;
+  readonly auth: AgentAuth;
+}
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
 export const MCP_BODY_LIMIT = '256kb';
@@ -20,7 +27,7 @@ export const MCP_BODY_LIMIT = '256kb';
  * to end. Host and Origin are checked first (DNS-rebinding protection), then the bearer token
  * if one was sent: the caller's `agent` is who it identifies.
  */
-export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
+export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
   const createServer = createMcpServerFactory(ctx, tools);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
@@ -58,7 +65,7 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const server = createServer({ transport: 'http', clientIp: req.ip, agent });
+    const server = createServer({ transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
@@ -75,7 +82,7 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
   return router;
 }
 
-function allowedHostnames(ctx: AppContext): string[] {
+function allowedHostnames(ctx: McpEndpointContext): string[] {
   const extra = ctx.config.allowedHosts.map((host) => {
     try {
       return new URL(`http://${host}`).hostname;
@@ -83,7 +90,7 @@ function allowedHostnames(ctx: AppContext): string[] {
       return host;
     }
   });
-  return [...new Set([...LOOPBACK_HOSTNAMES, new URL(ctx.urls.publicBaseUrl).hostname, ...extra])];
+  return [...new Set([...LOOPBACK_HOSTNAMES, new URL(ctx.publicBaseUrl).hostname, ...extra])];
 }
 
 interface OriginPolicy {
@@ -91,11 +98,11 @@ interface OriginPolicy {
   readonly origins: ReadonlySet<string>;
 }
 
-function allowedOriginPolicy(ctx: AppContext): OriginPolicy {
+function allowedOriginPolicy(ctx: McpEndpointContext): OriginPolicy {
   const configured = ctx.config.allowedOrigins;
   return {
     any: configured.includes('*'),
-    origins: new Set([new URL(ctx.urls.publicBaseUrl).origin, ...configured.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]),
+    origins: new Set([new URL(ctx.publicBaseUrl).origin, ...configured.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]),
   };
 }
 
@@ -121,7 +128,7 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 }
 
 /** Body-parser failures become JSON-RPC errors, as MCP clients expect on this endpoint. */
-function jsonRpcErrorHandler(ctx: AppContext) {
+function jsonRpcErrorHandler(ctx: McpContext) {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const failure = bodyFailure(error);

@@ -6,9 +6,9 @@ import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
 import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
 import { notVerified, type CheckResult, type CheckSpec } from './checks/check.js';
 import { collect } from './collect.js';
-import { Fetcher } from './net/fetcher.js';
-import type { HostResolver } from './net/resolver.js';
-import type { TargetRules } from './net/target.js';
+import type { Fetcher } from '../net/fetcher.js';
+import type { NetworkPolicy } from '../net/network-policy.js';
+import { openSession } from '../net/session.js';
 import { buildResult, unverifiableResult, type ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
 import type { ScanKind } from './snapshot.js';
@@ -23,8 +23,7 @@ export interface RunScanOptions {
   readonly kind: ScanKind;
   readonly url: URL;
   readonly settings: ScanSettings;
-  readonly rules: TargetRules;
-  readonly resolver: HostResolver;
+  readonly network: NetworkPolicy;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly onProgress: (progress: ScanProgress) => void;
@@ -48,8 +47,10 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
   const deadline = new Deadline(settings.scanDeadlineMs, [options.signal]);
   let stage = 'starting';
   let planned = 1;
-  const fetcher: Fetcher = new Fetcher(settings.fetch, options.rules, options.resolver, deadline.signal, () => {
-    options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) });
+  const fetcher: Fetcher = openSession(options.network, {
+    settings: settings.fetch,
+    signal: deadline.signal,
+    onRequest: () => options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) }),
   });
   let collected;
   try {

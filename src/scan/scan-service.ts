@@ -6,8 +6,8 @@ import { consumeQuotas } from '../limits/quota.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
-import type { HostResolver } from './net/resolver.js';
-import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
+import type { NetworkPolicy } from '../net/network-policy.js';
+import { TargetRefusal } from '../net/target.js';
 import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
@@ -50,8 +50,7 @@ export interface ScanServiceDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly settings: ScanSettings;
-  readonly rules: TargetRules;
-  readonly resolver: HostResolver;
+  readonly network: NetworkPolicy;
   /** Absent while no e-mail delivery is wired: results then say the report was not sent. */
   readonly mailer: ReportMailer | undefined;
   readonly sender: ReportSender;
@@ -166,9 +165,7 @@ export class ScanService {
 
   async #checkTarget(rawUrl: string): Promise<URL> {
     try {
-      const url = checkTargetUrl(rawUrl, this.deps.rules);
-      await checkTargetAddresses(url, this.deps.rules, this.deps.resolver);
-      return url;
+      return await this.deps.network.checkTarget(rawUrl);
     } catch (error) {
       if (!(error instanceof TargetRefusal)) throw error;
       if (error.reason === 'invalid-url') throw new AppError('invalid-argument', `url: ${error.message}`, { field: 'url' });
@@ -194,8 +191,7 @@ export class ScanService {
         kind: job.kind,
         url,
         settings: deps.settings,
-        rules: deps.rules,
-        resolver: deps.resolver,
+        network: deps.network,
         clock: deps.clock,
         logger: deps.logger,
         onProgress: (progress) => void write({ ...job, progress }),

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../limits/limit-rule.js';
-import type { FetchSettings } from './net/fetcher.js';
+import type { FetchSettings } from '../net/fetcher.js';
 
 /**
  * Every limit of a scan in one place. The defaults are recorded (with the reasons) in

@@ -17,7 +17,7 @@ const get = (path: string, token?: string) => fetch(`${server.url}${path}`, { he
 
 describe('a per-IP limit raised by configuration above the agent limit', () => {
   it('is what a token-bearing agent gets too: a token never lowers a limit', async () => {
-    const agent = await registerAgent(server.ctx.urls.publicBaseUrl);
+    const agent = await registerAgent(server.ctx.publicBaseUrl);
     expect((await get('/api/v1/health')).headers.get('ratelimit-policy')).toBe('"ip";q=100000;w=60');
     const withToken = await get('/api/v1/health', agent.credential);
     expect(withToken.status).toBe(200);
@@ -26,7 +26,7 @@ describe('a per-IP limit raised by configuration above the agent limit', () => {
   });
 
   it('is the limit /agent/identity reports', async () => {
-    const agent = await registerAgent(server.ctx.urls.publicBaseUrl);
+    const agent = await registerAgent(server.ctx.publicBaseUrl);
     const identity = (await (await get('/agent/identity', agent.credential)).json()) as { rateLimit: { limit: number } };
     expect(identity.rateLimit.limit).toBe(100_000);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/http/serve.js';
 import { MINUTE_MS } from '../../src/limits/limit-rule.js';
 import { hitRateLimit } from '../../src/limits/rate-limit.js';
-import { ipRateLimitPolicy } from '../../src/rest/rate-limit.js';
+import { ipRateLimitPolicy } from '../../src/web/rate-limit.js';
 import { INQUIRY_LIMITS } from '../../tools/send-inquiry.js';
 import { FixedClock } from '../helpers/clock.js';
 import { startTestServer } from '../helpers/context.js';
@@ -26,7 +26,7 @@ const clock = new FixedClock();
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer(MINI_SITE, ['--smtp-url', smtp.url], { clock });
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.publicBaseUrl;
   client = await connectHttp(server.url);
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GetAnswers } from '../../src/rest/answers.js';
-import { contentFingerprint, CursorCodec } from '../../src/rest/cursor.js';
+import { CursorCodec } from '../../src/rest/cursor.js';
+import { restToolContext, type JsonEndpoint, type RestEnv } from '../../src/rest/endpoints.js';
 import { QuerySchema } from '../../src/rest/query.js';
 import { testContext } from '../helpers/context.js';
 
@@ -17,11 +18,12 @@ describe('the cache of REST answers', () => {
       response: z.object({}),
       responseName: 'Echo',
       problems: [],
-      cacheControl: 'no-store',
+      cacheControl: 'public, max-age=300',
       batchable: true,
-      run: async (query: { q: string }) => ({ body: { items: Array.from({ length: 20 }, (_, i) => ({ i, q: query.q })) } }),
-    };
-    const env = { ctx, tools: { ...ctx, caller: { transport: 'http' as const } }, cursors: new CursorCodec(undefined, contentFingerprint([])), url: (path: string) => path, endpointUrls: {} };
+      run: async (query: Record<string, unknown>) => ({ body: { items: Array.from({ length: 20 }, (_, i) => ({ i, q: query.q })) } }),
+    } as unknown as JsonEndpoint;
+    const content = ctx.content.current();
+    const env: RestEnv = { ctx, content, tools: (caller) => restToolContext(ctx, content, caller), cursors: new CursorCodec(undefined, content.version), url: (path) => path, endpointUrls: {} };
     const answers = new GetAnswers(env, [echo], [], 'https://x.example/api/v1/docs');
     const first = await answers.answer('/api/v1/echo', 'q=a');
     expect(await answers.answer('/api/v1/echo', 'q=a')).toBe(first);

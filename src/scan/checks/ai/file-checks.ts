@@ -1,4 +1,4 @@
-import type { FetchedResponse } from '../../net/fetcher.js';
+import type { FetchedResponse } from '../../../net/fetcher.js';
 import { usableResponse, type FetchedResource } from '../../snapshot.js';
 import { notVerified, passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
 import { headerEvidence, listing, plural, quote } from '../evidence.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Deadline } from '../../../src/deadline.js';
+import { Deadline } from '../../src/deadline.js';
 
 describe('Deadline', () => {
   it('aborts with a TimeoutError when its time is up', async () => {
@@ -37,7 +37,7 @@ describe('timeouts in the code base', () => {
   it('never use AbortSignal.timeout or AbortSignal.any, which garbage collection can cancel (use Deadline)', async () => {
     const { readdir, readFile } = await import('node:fs/promises');
     const path = await import('node:path');
-    const root = path.join(import.meta.dirname, '../../..');
+    const root = path.join(import.meta.dirname, '../..');
     const offenders: string[] = [];
     for (const dir of ['src', 'tools']) {
       for (const file of await readdir(path.join(root, dir), { recursive: true })) {

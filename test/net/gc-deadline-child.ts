@@ -7,8 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Fetcher } from '../../../src/scan/net/fetcher.js';
-import { TableResolver } from '../../helpers/table-resolver.js';
+import { Fetcher } from '../../src/net/fetcher.js';
+import { TableResolver } from '../helpers/table-resolver.js';
 
 const REQUEST_TIMEOUT_MS = Number(process.argv[2] ?? 1_000);
 const collect = (globalThis as { gc?: () => void }).gc;
