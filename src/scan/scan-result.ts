@@ -11,6 +11,8 @@ export interface Problem {
   readonly evidence: string[];
   readonly fix: string;
   readonly url?: string;
+  /** Every page with this problem, when it is on more than one. */
+  readonly pages?: string[];
 }
 
 export interface NotVerified {
@@ -80,6 +82,7 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
           evidence: finding.evidence.map((line) => quote(line)),
           fix: finding.fix,
           ...(finding.url === undefined ? {} : { url: finding.url }),
+          ...(finding.pages === undefined ? {} : { pages: [...finding.pages] }),
         });
       }
     }

@@ -10,6 +10,7 @@ import type { HostResolver } from './net/resolver.js';
 import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
 import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
+import type { ReportLanguage } from './report-language.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
 import type { ScanKind } from './snapshot.js';
@@ -78,8 +79,8 @@ export class ScanService {
    * Checks the target and the limits, starts the scan, and waits for it up to the call budget.
    * Answers the finished result, or the running status with its id to poll.
    */
-  async scan(kind: ScanKind, url: string, email: string, requester = 'local'): Promise<ScanStatus> {
-    const { finished, scanId } = await this.start(kind, url, email, requester);
+  async scan(kind: ScanKind, url: string, email: string, requester = 'local', lang?: ReportLanguage): Promise<ScanStatus> {
+    const { finished, scanId } = await this.start(kind, url, email, requester, lang);
     let timer: NodeJS.Timeout | undefined;
     const budget = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), this.deps.settings.callBudgetMs);
@@ -94,7 +95,7 @@ export class ScanService {
    * Starts a scan and returns at once; `finished` settles with the final status. `requester`
    * names who asks (the agent, or the client's address) for the limit on scans running at once.
    */
-  async start(kind: ScanKind, rawUrl: string, email: string, requester = 'local'): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
+  async start(kind: ScanKind, rawUrl: string, email: string, requester = 'local', lang?: ReportLanguage): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
     const { deps } = this;
     const url = await this.#checkTarget(rawUrl);
     if (this.#stopping.signal.aborted) {
