@@ -57,6 +57,10 @@ const scanResultSchema = z.object({
   not_verified: z
     .array(z.object({ check: z.string(), title: z.string(), reason: z.string() }))
     .describe('Checks that could not be run (they need a browser, a file timed out, a challenge): neither passed nor failed.'),
+  not_applicable: z
+    .array(z.object({ check: z.string(), title: z.string(), reason: z.string() }))
+    .optional()
+    .describe('Checks with nothing to check on this site (e.g. no analytics, so no consent banner to judge): not passed and not counted in the score.'),
   passed: z.array(z.object({ check: z.string(), title: z.string(), found: z.string() })).describe('Checks that passed, with what was found.'),
   requests: z.number().int().describe('HTTP requests the scan made.'),
   duration_ms: z.number().int().describe('How long the scan took.'),

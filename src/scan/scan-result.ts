@@ -46,6 +46,8 @@ export interface ScanResult {
   readonly summary: string;
   readonly problems: Problem[];
   readonly not_verified: NotVerified[];
+  /** Checks with nothing to check on this site (no analytics, so no consent banner to judge): neither passed nor counted. */
+  readonly not_applicable: NotVerified[];
   readonly passed: Passed[];
   readonly requests: number;
   readonly duration_ms: number;
@@ -68,10 +70,12 @@ export interface ScanFacts {
 export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpec; result: CheckResult }[]): ScanResult {
   const problems: Problem[] = [];
   const notVerified: NotVerified[] = [];
+  const notApplicable: NotVerified[] = [];
   const passed: Passed[] = [];
   for (const { spec, result } of results) {
     if (result.status === 'passed') passed.push({ check: spec.id, title: spec.title, found: result.found });
     else if (result.status === 'not_verified') notVerified.push({ check: spec.id, title: spec.title, reason: result.reason });
+    else if (result.status === 'not_applicable') notApplicable.push({ check: spec.id, title: spec.title, reason: result.reason });
     else {
       for (const finding of result.findings) {
         problems.push({
@@ -95,6 +99,7 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
     final_url: facts.finalUrl,
     problems,
     not_verified: notVerified,
+    not_applicable: notApplicable,
     passed,
     requests: facts.requests,
     duration_ms: Math.round(facts.durationMs),
@@ -128,6 +133,7 @@ export function unverifiableResult(facts: ScanFacts, reason: string, evidence: r
     grade: null,
     summary: reason,
     problems: [],
+    not_applicable: [],
     not_verified: checks.map((spec) => ({ check: spec.id, title: spec.title, reason: evidence.length === 0 ? reason : `${reason} Evidence: ${evidence.map((line) => quote(line)).join('; ')}` })),
     passed: [],
     requests: facts.requests,
@@ -147,6 +153,10 @@ function summarise(scored: ReturnType<typeof score>, problems: readonly Problem[
     info > 0 ? `${info} for information` : '',
     notVerified.length > 0 ? `${notVerified.length} could not be verified` : '',
   ].filter(Boolean);
-  const cap = scored.cappedByCritical ? ' A critical problem caps the grade at D.' : '';
+  const cap = scored.cappedByCritical
+    ? ' A critical problem caps the grade at D.'
+    : scored.missingBasics.length > 0
+      ? ` Missing basics (${scored.missingBasics.join(', ')}) cap the grade at ${scored.grade} (${scored.uncapped} before the cap).`
+      : '';
   return `Grade ${scored.grade} (${scored.score}/100): ${parts.join('; ')}.${cap}`;
 }

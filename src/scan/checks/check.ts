@@ -14,6 +14,11 @@ export interface Finding {
   readonly url?: string;
   /** Every page with the same problem, when there are several: one finding per problem, not per page. */
   readonly pages?: readonly string[];
+  /**
+   * The basic this finding says is missing (structured data, a sitemap, descriptions, the page
+   * language...): missing several basics caps the grade (score.ts), whatever the rest earns.
+   */
+  readonly missingBasic?: string;
 }
 
 /** A finding before it is tied to a place: the collector it is added to names the page. */
@@ -27,7 +32,9 @@ export type FindingText = Omit<Finding, 'url' | 'pages'>;
 export type CheckResult =
   | { readonly status: 'passed'; readonly found: string }
   | { readonly status: 'problems'; readonly findings: readonly Finding[] }
-  | { readonly status: 'not_verified'; readonly reason: string };
+  | { readonly status: 'not_verified'; readonly reason: string }
+  /** Nothing to check (no analytics at all, so no consent banner to judge): out of the possible points, not passed. */
+  | { readonly status: 'not_applicable'; readonly reason: string };
 
 export interface CheckSpec {
   /** T1-T17 (analytics), V1-V18 (AI visibility); browser-only parts of a check get a suffix (T3b). */
@@ -40,6 +47,7 @@ export interface CheckSpec {
 
 export const passed = (found: string): CheckResult => ({ status: 'passed', found });
 export const notVerified = (reason: string): CheckResult => ({ status: 'not_verified', reason });
+export const notApplicable = (reason: string): CheckResult => ({ status: 'not_applicable', reason });
 
 /** Problems, or a pass with `whenNone` when there are none. */
 export function problemsOr(findings: readonly Finding[], whenNone: string): CheckResult {

@@ -136,6 +136,7 @@ export const sitemap: CheckSpec = {
             found: declared.length > 0 ? `robots.txt names a sitemap that answers HTTP ${response.status}.` : `There is no sitemap: none is named in robots.txt and /sitemap.xml answers HTTP ${response.status}.`,
             evidence: [statusEvidence(resource!.url, response.status)],
             fix: 'Publish an XML sitemap listing every public page with <lastmod>, and name it in robots.txt with "Sitemap: https://.../sitemap.xml".',
+            missingBasic: 'sitemap',
             url,
           });
     }
@@ -149,6 +150,7 @@ export const sitemap: CheckSpec = {
             found: looksLikeHtml(response) ? 'The sitemap address answers with an HTML page, not an XML sitemap.' : 'The sitemap is not a sitemap XML document (no <urlset> or <sitemapindex>).',
             evidence: [headerEvidence('Content-Type', response.headers['content-type']), quote(response.body.slice(0, 100))],
             fix: 'Serve a sitemap in the sitemaps.org XML format (application/xml).',
+            missingBasic: 'sitemap',
             url,
           });
     }

@@ -130,7 +130,7 @@ const HREFLANG = /^([a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?|x-default)$/i;
 export const metaBasics: CheckSpec = {
   id: 'V12',
   title: 'Title, description, canonical, language, hreflang and Open Graph',
-  weight: 8,
+  weight: 14,
   run(snapshot) {
     const findings = new Findings();
     for (const page of snapshot.pages) addPageMetaFindings(findings.at(page.url), page);
@@ -141,7 +141,7 @@ export const metaBasics: CheckSpec = {
 
 function addPageMetaFindings(findings: Findings, page: HtmlPage): void {
   if (page.title === undefined || page.title === '') {
-    findings.add({ severity: 'high', found: 'The page has no <title>: assistants and search results show it as an address.', evidence: ['<title> missing'], fix: 'Give every page a unique <title> of 30-60 characters naming what it offers.' });
+    findings.add({ severity: 'high', found: 'The page has no <title>: assistants and search results show it as an address.', evidence: ['<title> missing'], fix: 'Give every page a unique <title> of 30-60 characters naming what it offers.', missingBasic: 'title' });
   } else if (page.title.length < 10 || page.title.length > 65) {
     findings.add({
       severity: 'low',
@@ -152,7 +152,7 @@ function addPageMetaFindings(findings: Findings, page: HtmlPage): void {
   }
   const description = page.meta1('description');
   if (description === undefined || description === '') {
-    findings.add({ severity: 'medium', found: 'The page has no meta description, the summary assistants and search results show.', evidence: ['<meta name="description"> missing'], fix: 'Add <meta name="description" content="..."> of 70-160 characters summarising the page.' });
+    findings.add({ severity: 'medium', found: 'The page has no meta description, the summary assistants and search results show.', evidence: ['<meta name="description"> missing'], fix: 'Add <meta name="description" content="..."> of 70-160 characters summarising the page.', missingBasic: 'meta description' });
   } else if (description.length < 50 || description.length > 170) {
     findings.add({
       severity: 'low',
@@ -173,7 +173,7 @@ function addPageMetaFindings(findings: Findings, page: HtmlPage): void {
     });
   }
   if (page.lang === undefined) {
-    findings.add({ severity: 'medium', found: 'The page does not declare its language (<html lang>), so assistants may answer in or match the wrong language.', evidence: ['<html> without lang'], fix: 'Add lang to the html element, e.g. <html lang="pl">.' });
+    findings.add({ severity: 'medium', found: 'The page does not declare its language (<html lang>), so assistants may answer in or match the wrong language.', evidence: ['<html> without lang'], fix: 'Add lang to the html element, e.g. <html lang="pl">.', missingBasic: 'page language' });
   }
   const openGraph = ['og:title', 'og:description', 'og:image'].filter((key) => page.meta1(key) === undefined);
   if (openGraph.length > 0) {
@@ -236,7 +236,7 @@ function samePage(a: string, b: string): boolean {
 export const structure: CheckSpec = {
   id: 'V13',
   title: 'Readable structure: one H1, ordered headings, <main>, image alt text',
-  weight: 4,
+  weight: 6,
   run(snapshot) {
     const findings = new Findings();
     for (const page of snapshot.pages) {

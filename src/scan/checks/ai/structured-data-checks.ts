@@ -17,7 +17,7 @@ function organizationNodes(pages: readonly HtmlPage[]): TypedNode[] {
 export const jsonLd: CheckSpec = {
   id: 'V10',
   title: 'JSON-LD structured data: parses, has the key types and their properties',
-  weight: 10,
+  weight: 12,
   run(snapshot) {
     const findings = new Findings();
     const typesSeen = new Set<string>();
@@ -62,6 +62,7 @@ export const jsonLd: CheckSpec = {
         found: `No JSON-LD structured data on the pages read${other ? ' (there is microdata or RDFa, which fewer AI consumers read)' : ''}. Assistants then have to guess who the business is, what it offers and at what price.`,
         evidence: [`no <script type="application/ld+json"> on ${plural(snapshot.pages.length, 'page')}`],
         fix: 'Add JSON-LD: Organization (or LocalBusiness) with name, url, logo, address, telephone and sameAs; WebSite; and Service/Offer, Article or FAQPage on the pages where they apply.',
+        missingBasic: 'structured data',
         url: snapshot.home.url,
       });
     } else if (organizationNodes(snapshot.pages).length === 0) {

@@ -307,7 +307,8 @@ export const conversionPlumbing: CheckSpec = {
         }
       }
     }
-    return findings.orPassed(`${plural(tel, 'tel: link')} and ${plural(mail, 'mailto: link')}; forms post to the site itself with labelled fields.`);
+    const forms = snapshot.pages.reduce((sum, page) => sum + page.forms.length, 0);
+    return findings.orPassed(`${plural(tel, 'tel: link')} and ${plural(mail, 'mailto: link')}; ${forms === 0 ? 'no forms on the pages read' : `${plural(forms, 'form')}, posting to the site itself with labelled fields`}.`);
   },
 };
 

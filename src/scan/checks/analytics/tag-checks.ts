@@ -1,6 +1,6 @@
 import type { HtmlPage } from '../../site/html-page.js';
 import type { ScanSnapshot } from '../../snapshot.js';
-import { notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
+import { notApplicable, notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
 import { listing, plural, quote } from '../evidence.js';
 import { CONSENT_KEYS, findConsentDefaults, type ConsentDefault } from './consent-mode.js';
 import { detectConsentPlatforms, detectTags, isExecutableType, isHeldForConsent, VENDORS, type ConsentPlatformHit, type DetectedTag, type Vendor } from './tags.js';
@@ -45,7 +45,8 @@ export const tagInventory: CheckSpec = {
     const live = all.filter((tag) => tag.vendor !== 'universal-analytics' && isMeasurement(tag.vendor));
     if (live.length === 0) {
       return problem({
-            severity: all.length > 0 ? 'critical' : 'high',
+            // Nothing measured caps the grade like any critical problem: no setup detail can make up for it.
+            severity: 'critical',
             found:
               all.length > 0
                 ? 'The only analytics on the site is Universal Analytics, which stopped collecting data in 2023: nothing is measured.'
@@ -197,7 +198,7 @@ export const gtmHygiene: CheckSpec = {
         });
       }
     }
-    if (!anyGtm) return passed('No Google Tag Manager container on the pages read: nothing to check.');
+    if (!anyGtm) return notApplicable('No Google Tag Manager container on the pages read: nothing to check.');
     return findings.orPassed('GTM loads in <head>, has its <noscript> fallback, and dataLayer exists before it is used.');
   },
 };
@@ -251,7 +252,7 @@ export const consentModeDefaults: CheckSpec = {
   run(snapshot) {
     const entries = pageTags(snapshot);
     const google = entries.flatMap((entry) => entry.tags).filter((tag) => VENDORS[tag.vendor].google === true && tag.vendor !== 'universal-analytics');
-    if (google.length === 0) return passed('No Google tags, so Consent Mode does not apply.');
+    if (google.length === 0) return notApplicable('No Google tags, so Consent Mode does not apply.');
     const defaults = entries.flatMap((entry) => entry.defaults);
     const platforms = entries.flatMap((entry) => entry.platforms);
     if (defaults.length === 0) {
