@@ -29,6 +29,8 @@ export interface RunScanOptions {
   readonly onProgress: (progress: ScanProgress) => void;
   /** Aborts the scan early (server shutdown); what was collected by then is still checked. */
   readonly signal?: AbortSignal;
+  /** Called once the home page could be read (see collect). */
+  readonly onHomeRead?: () => Promise<void>;
 }
 
 export function checksFor(kind: ScanKind): readonly CheckSpec[] {
@@ -60,6 +62,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
       fetcher,
       slowResponseMs: settings.slowResponseMs,
       now: options.clock.now(),
+      ...(options.onHomeRead === undefined ? {} : { onHomeRead: options.onHomeRead }),
       onStage: (next, more) => {
         stage = next;
         planned = fetcher.requestCount + more;

@@ -224,6 +224,42 @@ describe('arguments', () => {
   });
 });
 
+describe('a site that cannot be read', () => {
+  let refusing: FixtureSite;
+  let closedOrigin: string;
+  beforeAll(async () => {
+    refusing = await startFixtureSite({ '/': { status: 403, body: html('<title>Forbidden</title>', '<h1>Access denied</h1>') } });
+    const closed = await startFixtureSite({});
+    closedOrigin = closed.origin;
+    await closed.close();
+  });
+  afterAll(async () => {
+    await refusing?.close();
+  });
+
+  it('is answered at once with why, uses none of the quota and sends no report', async () => {
+    const email = freshEmail();
+    const before = mailer.sent.length;
+    for (const url of [`${refusing.origin}/`, `${closedOrigin}/`, `${refusing.origin}/`]) {
+      expect(await failure('scan_analytics', { url, email, consent: true })).toMatch(/^\[remote-unreachable\] .*Nothing was counted against your limit and no report was sent\.$/);
+    }
+    expect(mailer.sent.length).toBe(before);
+    // Both of the address's two scans a day are still there.
+    for (let index = 0; index < 2; index += 1) expect((await ok('scan_analytics', { url: `${tiny.origin}/`, email, consent: true })).status).toBe('done');
+  });
+
+  it('says the site refused the scanner when it answers 403', async () => {
+    expect(await failure('scan_ai_visibility', { url: `${refusing.origin}/`, email: freshEmail(), consent: true })).toContain('The site refused our scanner');
+  });
+});
+
+describe('an address typed without a scheme', () => {
+  it('is tried as https://', async () => {
+    const status = await ok('scan_ai_visibility', { url: site.origin.replace(/^https:\/\//, ''), email: freshEmail(), consent: true });
+    expect(status).toMatchObject({ url: `${site.origin}/`, result: { outcome: 'graded', grade: 'A' } });
+  });
+});
+
 describe('get_scan_result', () => {
   it('answers not-found for an unknown, malformed or expired id', async () => {
     expect(await failure('get_scan_result', { scan_id: 'scan_AAAAAAAAAAAAAAAAAAAAAA' })).toMatch(/^\[not-found\] No scan with this id/);
@@ -320,10 +356,12 @@ describe('targets (production rules: SCAN_ALLOW_PRIVATE_TARGETS off)', () => {
     expect(await scanUrl('https://no-such-name.acme-heating.example/')).toMatch(/^\[remote-unreachable\] url: the domain name no-such-name\.acme-heating\.example does not resolve/);
   });
 
-  it('never connects to a name that rebinds to loopback after the early check: the site is "could not verify"', async () => {
+  it('never connects to a name that rebinds to loopback after the early check: the site is unreachable, and nothing is counted', async () => {
     // The counting loopback server for this case is in net/ssrf.test.ts (production rules allow only ports 80 and 443 here).
     const result = (await productionClient.callTool({ name: 'scan_ai_visibility', arguments: { url: 'http://rebind.acme-heating.example/', email: freshEmail(), consent: true } })) as CallToolResult;
-    const status = scanStatusSchema.parse(result.structuredContent);
-    expect(status.result).toMatchObject({ outcome: 'could_not_verify', summary: 'The home page could not be fetched: this address does not lead to a public website.' });
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toBe(
+      '[remote-unreachable] The home page could not be fetched: this address does not lead to a public website. Nothing was counted against your limit and no report was sent.',
+    );
   });
 });

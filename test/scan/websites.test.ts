@@ -223,11 +223,13 @@ describe('broken JSON-LD', () => {
 });
 
 describe('a site behind a bot challenge', () => {
-  it.each(['ai_visibility', 'analytics'] as const)('is "could not verify" for %s, not a bad grade', async (kind) => {
-    const result = await scan(kind, await serve(challengedSite));
-    expect(result).toMatchObject({ outcome: 'could_not_verify', score: null, grade: null, problems: [], passed: [] });
-    expect(result.summary).toContain('bot challenge');
-    expect(result.not_verified[0]!.reason).toContain('cf-mitigated: challenge');
+  it.each(['ai_visibility', 'analytics'] as const)('is not graded for %s: the scan fails at once with the quoted challenge, uncounted and unreported', async (kind) => {
+    const { finished } = await ctx.scans.start(kind, `${(await serve(challengedSite)).origin}/`, 'challenged@acme-heating.co.uk');
+    const status = await finished;
+    expect(status).toMatchObject({ status: 'failed', error: expect.stringContaining('bot challenge') });
+    expect(status.error).toContain('cf-mitigated: challenge');
+    expect(status.error).toContain('Nothing was counted against your limit and no report was sent.');
+    expect(status.result).toBeUndefined();
   });
 });
 
