@@ -14,6 +14,7 @@ import { RemoteTools } from './mcp/remote-tools.js';
 import { systemResolver, type HostResolver } from './scan/net/resolver.js';
 import { PRODUCTION_PORTS, type TargetRules } from './scan/net/target.js';
 import type { ReportMailer } from './scan/report-mail.js';
+import { siteReportSender } from './scan/report-sender.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
 import { LazySearchIndex, type PageSearch } from './search/lazy-search-index.js';
@@ -151,8 +152,6 @@ function createScanService(
       'SCAN_ALLOW_PRIVATE_TARGETS is ON: website scans may reach loopback and private addresses on any port. This is for tests with local fixture sites; never enable it on a server others can reach.',
     );
   }
-  const info = shared.site.info;
-  const contact = info.contact[info.defaultLanguage];
   return new ScanService({
     store: shared.store,
     clock: shared.clock,
@@ -161,7 +160,7 @@ function createScanService(
     rules,
     resolver: parts.resolver ?? systemResolver,
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
-    sender: { company: info.company, contact: [contact?.email, info.siteUrl].filter(Boolean).join(' · ') },
+    sender: siteReportSender(shared.site),
   });
 }
 
@@ -169,7 +168,7 @@ function createScanService(
 function outboxReportMailer(outbox: MailOutbox): ReportMailer {
   return {
     async send(mail) {
-      await outbox.enqueue({ kind: 'scan-report', to: mail.to, subject: mail.subject, text: mail.text });
+      await outbox.enqueue({ kind: 'scan-report', to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
   };
 }

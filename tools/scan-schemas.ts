@@ -49,6 +49,7 @@ const scanResultSchema = z.object({
   kind: z.enum(['analytics', 'ai_visibility']).describe('Which scan.'),
   url: z.string().describe('The address scanned, as normalised.'),
   final_url: z.string().describe('Where the address led after redirects.'),
+  lang: z.enum(REPORT_LANGUAGES).optional().describe('Language of the summary, the titles and the e-mailed report.'),
   outcome: z.enum(['graded', 'could_not_verify']).describe('could_not_verify: the site blocked or did not answer the scanner, so it is not graded (this is not a bad grade).'),
   score: z.number().int().min(0).max(100).nullable().describe('0-100; null when not graded.'),
   grade: z.enum(['A', 'B', 'C', 'D', 'F']).nullable().describe('A >= 90, B >= 75, C >= 60, D >= 40, F below; a critical problem caps it at D. null when not graded.'),

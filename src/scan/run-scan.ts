@@ -8,6 +8,7 @@ import { collect } from './collect.js';
 import { Fetcher } from './net/fetcher.js';
 import type { HostResolver } from './net/resolver.js';
 import type { TargetRules } from './net/target.js';
+import { reportLanguage, type ReportLanguage } from './report-language.js';
 import { buildResult, unverifiableResult, type ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
 import type { ScanKind } from './snapshot.js';
@@ -31,6 +32,8 @@ export interface RunScanOptions {
   readonly signal?: AbortSignal;
   /** Called once the home page could be read (see collect). */
   readonly onHomeRead?: () => Promise<void>;
+  /** The language asked for; without it, the site's own when we write it, else English. */
+  readonly lang?: ReportLanguage;
 }
 
 export function checksFor(kind: ScanKind): readonly CheckSpec[] {
@@ -83,10 +86,10 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
     durationMs: performance.now() - started,
     finishedAt: options.clock.now(),
   };
-  if (!collected.ok) return unverifiableResult(facts, collected.reason, collected.evidence, checks);
+  if (!collected.ok) return unverifiableResult(facts, collected.reason, collected.evidence, checks, options.lang ?? 'en');
   const snapshot = collected.snapshot;
   const results = checks.map((spec) => ({ spec, result: runCheck(spec, () => spec.run(snapshot), options.logger) }));
-  return buildResult(facts, results);
+  return buildResult(facts, results, reportLanguage(options.lang, snapshot.home.lang));
 }
 
 function runCheck(spec: CheckSpec, run: () => CheckResult, logger: Logger): CheckResult {

@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
 import type { HostResolver } from './net/resolver.js';
 import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
-import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
+import { maskEmail, preloadReportLayout, reportMail, type ReportMailer, type ReportSender } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
 import type { ReportLanguage } from './report-language.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
@@ -201,6 +201,7 @@ export class ScanService {
     try {
       // The scanner (its checks, the HTML parser, undici) is loaded with the first scan: a
       // desktop stdio server forwards scans and never needs it, and it is a megabyte of code.
+      if (deps.mailer !== undefined) preloadReportLayout().catch((error: unknown) => deps.logger.error({ err: error }, 'the report layout could not be loaded'));
       const { runScan } = await import('./run-scan.js');
       const result = await runScan({
         kind: job.kind,
@@ -212,13 +213,14 @@ export class ScanService {
         logger: deps.logger,
         onProgress: (progress) => void write({ ...job, progress }),
         signal: this.#stopping.signal,
+        ...(lang === undefined ? {} : { lang }),
         onHomeRead: async () => {
           await consumeQuotas(deps.store, deps.clock, quotaRules(email));
           charged = true;
         },
       });
       if (charged) {
-        const reportEmail = await this.#mail(job.id, result, email, lang);
+        const reportEmail = await this.#mail(job.id, result, email);
         final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
       } else if (this.#stopping.signal.aborted) {
         // Stopped by our shutdown before the site could be read: our doing, so no charge and no report.
@@ -242,14 +244,14 @@ export class ScanService {
     return final;
   }
 
-  async #mail(scanId: string, result: ScanResult, email: string, _lang: ReportLanguage | undefined): Promise<ReportEmail> {
+  async #mail(scanId: string, result: ScanResult, email: string): Promise<ReportEmail> {
     const to = maskEmail(email);
     if (this.deps.mailer === undefined) {
       return { to, status: 'not_sent', note: 'E-mail delivery is not set up on this server, so the report was not sent; this result is the full report.' };
     }
     try {
-      await this.deps.mailer.send({ to: email, subject: reportSubject(result), text: renderReport(result, this.deps.sender, scanId) });
-      return { to, status: 'queued', note: 'The full report is on its way to this address (plain text; check the spam folder if it does not arrive).' };
+      await this.deps.mailer.send(await reportMail(email, result, this.deps.sender, scanId));
+      return { to, status: 'queued', note: 'The full report is on its way to this address (check the spam folder if it does not arrive).' };
     } catch (error) {
       this.deps.logger.error({ err: error, scanId }, 'scan report could not be queued for e-mail');
       return { to, status: 'not_sent', note: 'The report could not be queued for e-mail right now; this result is the full report.' };

@@ -160,20 +160,40 @@ describe('the report e-mail, through the durable outbox and a real SMTP server',
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('reaches the person, and only the person, in plain text with every problem, its evidence and fix', async () => {
+  it('reaches the person, and only the person, as HTML with a plain-text alternative: grade once, problems, evidence, fix, the matching service and contact', async () => {
     const email = 'anna.kowalska@acme-heating.co.uk';
-    const status = scanStatusSchema.parse((await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${site.origin}/`, email, consent: true } })).structuredContent);
+    const status = scanStatusSchema.parse((await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${tiny.origin}/`, email, consent: true } })).structuredContent);
     expect(status.result!.report_email).toMatchObject({ to: 'a******@acme-heating.co.uk', status: 'queued' });
     await mailServer.ctx.outbox.runDue();
     const mail = smtp.received.at(-1)!;
     expect(mail.envelope.to).toEqual([email]);
-    expect(mail.header('subject')).toBe(`Website scan of ${new URL(site.origin).host}: analytics and tracking, grade ${status.result!.grade} (${status.result!.score}/100)`);
-    expect(mail.text).toContain(`scan ${status.scan_id}`);
-    expect(mail.text).toContain('NOT VERIFIED (neither passed nor failed)');
-    expect(mail.text).toContain('- T8 Consent state reaches Google');
-    expect(mail.text).toContain('If you did not ask for this scan');
-    expect(mail.header('content-type')).toMatch(/^text\/plain/);
     expect(mail.header('to')).toBe(email);
+    expect(mail.header('subject')).toBe(`Website scan of ${new URL(tiny.origin).host}: analytics and tracking, grade ${status.result!.grade} (${status.result!.score}/100)`);
+    expect(mail.header('content-type')).toMatch(/^multipart\/alternative/);
+    const grade = `Grade ${status.result!.grade} (${status.result!.score}/100)`;
+    for (const body of [mail.text!, String(mail.html)]) {
+      expect(body.toLowerCase().split(grade.toLowerCase()).length - 1).toBe(1);
+      expect(body).toContain('No analytics or advertising tag was found in the HTML');
+      // The site file of the server that scanned: its GA4 service answers "nothing is measured".
+      expect(body).toContain('GA4 implementation, from 950 EUR (net)');
+      expect(body).toContain('https://testowa.example/en/services/ga4-implementation/');
+      expect(body).toContain('hello@testowa.example');
+    }
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(`scan ${status.scan_id}`);
+    expect(mail.text).toContain('NOT VERIFIED (NEITHER PASSED NOR FAILED)');
+    expect(mail.text).toContain('If you did not ask for this scan');
+    expect(String(mail.html)).not.toMatch(/<img|<link|<script|src=|url\(/i);
+    expect(Buffer.byteLength(String(mail.html))).toBeLessThan(100_000);
+  });
+
+  it('is written in Polish when asked', async () => {
+    await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${tiny.origin}/`, email: 'jan@acme-heating.co.uk', consent: true, lang: 'pl' } });
+    await mailServer.ctx.outbox.runDue();
+    const mail = smtp.received.at(-1)!;
+    expect(mail.header('subject')).toMatch(/^Skan strony .*: analityki i śledzenia, ocena D \(\d+\/100\)$/);
+    expect(mail.text).toContain('Wdrożenie GA4, od 3900 PLN netto');
+    expect(mail.text).toContain('https://testowa.example/pl/uslugi/wdrozenie-ga4/');
+    expect(mail.text).toContain('Formularz kontaktowy: https://testowa.example/pl/kontakt/');
   });
 });
 
