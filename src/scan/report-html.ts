@@ -1,4 +1,4 @@
-import mjml2html from 'mjml-core';
+import mjmlCore from 'mjml-core';
 import presetCore from 'mjml-preset-core';
 import type { Severity } from './checks/check.js';
 import { contactLines, type ReportContent } from './report-mail.js';
@@ -32,6 +32,12 @@ export async function renderReportHtml(content: ReportContent): Promise<string> 
   if (errors.length > 0) throw new Error(`report e-mail layout: ${errors.map((error) => error.formattedMessage).join('; ')}`);
   return html;
 }
+
+/**
+ * mjml-core is CommonJS with its function on `exports.default`: Node (and the bundle) hand that
+ * object over as the default import, vitest's interop the function itself.
+ */
+const mjml2html: typeof mjmlCore = typeof mjmlCore === 'function' ? mjmlCore : (mjmlCore as unknown as { default: typeof mjmlCore }).default;
 
 const SEVERITY_COLOUR: Readonly<Record<Severity, string>> = { critical: '#a00000', high: '#c0392b', medium: '#b9770e', low: '#1f618d', info: '#555555' };
 
