@@ -143,7 +143,7 @@ function createScanService(
   parts: ContextParts,
   shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: SiteContent; outbox: MailOutbox },
 ): ScanService {
-  const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds);
+  const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds, config.scanBrowser);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
   const rules: TargetRules = config.scanAllowPrivateTargets ? { allowPrivate: true, allowedPorts: 'any' } : { allowPrivate: false, allowedPorts: PRODUCTION_PORTS };
   if (config.scanAllowPrivateTargets) {

@@ -6,6 +6,7 @@ import { checkQuotas, consumeQuotas } from '../limits/quota.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
+import { BrowserGate } from './browser/browser-gate.js';
 import type { HostResolver } from './net/resolver.js';
 import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
 import { maskEmail, preloadReportLayout, reportMail, type ReportMailer, type ReportSender } from './report-mail.js';
@@ -74,6 +75,7 @@ export class ScanService {
   readonly #running = new Set<Promise<unknown>>();
   readonly #runningBy = new Map<string, number>();
   readonly #stopping = new AbortController();
+  readonly #browserGate = new BrowserGate();
 
   constructor(private readonly deps: ScanServiceDeps) {}
 
@@ -213,6 +215,7 @@ export class ScanService {
         logger: deps.logger,
         onProgress: (progress) => void write({ ...job, progress }),
         signal: this.#stopping.signal,
+        browserGate: this.#browserGate,
         ...(lang === undefined ? {} : { lang }),
         onHomeRead: async () => {
           await consumeQuotas(deps.store, deps.clock, quotaRules(email));

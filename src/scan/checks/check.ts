@@ -114,12 +114,4 @@ export class Findings {
   }
 }
 
-/** A check that needs a real browser (running the page's JavaScript); always reported as not verified. */
-export function browserOnly(id: string, title: string, weight: number, needs: string): CheckSpec {
-  return {
-    id,
-    title,
-    weight,
-    run: () => notVerified(`Needs a real browser that runs the page's JavaScript (${needs}); this scan reads the HTML, headers and files as served.`),
-  };
-}
+
