@@ -116,7 +116,7 @@ async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSet
   try {
     return await options.browserGate!.run(async () => {
       if (budget.aborted) return { pages: [], incomplete: 'the browser was busy with another scan for the whole budget' };
-      const remaining = Math.max(1_000, browserSettings.budgetMs - (performance.now() - started));
+      const remaining = Math.max(1_000, Math.round(browserSettings.budgetMs - (performance.now() - started)));
       return observeInBrowser({
         settings: { ...browserSettings, budgetMs: remaining },
         fetcher,
@@ -126,6 +126,10 @@ async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSet
         signal: budget,
       });
     });
+  } catch (error) {
+    // The browser part never fails the scan: its checks come out as not verified.
+    options.logger.error({ err: error }, 'the browser part of a scan failed');
+    return { pages: [], incomplete: 'the browser failed on our side' };
   } finally {
     await fetcher.close();
   }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Fetcher } from '../net/fetcher.js';
 import { DEAD_PROXY, guardRequests, type RequestLog } from './guarded-requests.js';
-import { trackingHits, TRACKING_COOKIE, type BrowserObservation, type BrowserPage } from './observation.js';
+import { trackingHits, type BrowserObservation, type BrowserPage, type ConsentPhase } from './observation.js';
 
 export interface BrowserSettings {
   /** The Chromium to run (Debian's /usr/bin/chromium); never a downloaded one. */
@@ -108,10 +108,9 @@ async function visit(browser: Browser, url: string, options: ObserveOptions, cho
   const consent: { accept?: string; reject?: string } = {};
   let form: BrowserPage['form'];
   if (choices && !deadline.aborted) {
-    const accept = await clickChoice(page, ACCEPT_IDS, ACCEPT);
+    const accept = await clickChoice(page, ACCEPT_IDS, ACCEPT, log, 'after-accept');
     if (accept !== undefined) {
       consent.accept = accept;
-      log.phase = 'after-accept';
       await settle(page, options.settings);
     }
     form = await submitForm(page, log, options.settings);
@@ -121,10 +120,9 @@ async function visit(browser: Browser, url: string, options: ObserveOptions, cho
       const second = await freshContext(browser, options, rejectLog);
       const rejectPage = await second.newPage();
       await load(rejectPage, url, options.settings);
-      const reject = await clickChoice(rejectPage, REJECT_IDS, REJECT);
+      const reject = await clickChoice(rejectPage, REJECT_IDS, REJECT, rejectLog, 'after-reject');
       if (reject !== undefined) {
         consent.reject = reject;
-        rejectLog.phase = 'after-reject';
         await settle(rejectPage, options.settings);
         log.requests.push(...rejectLog.requests.filter((request) => request.phase === 'after-reject'));
       }
@@ -154,25 +152,36 @@ async function settle(page: Page, settings: BrowserSettings): Promise<void> {
 }
 
 /** Clicks the banner's accept (or reject) button, found by the consent platforms' ids or its words; its label, when found. */
-async function clickChoice(page: Page, ids: string, words: RegExp): Promise<string | undefined> {
+async function clickChoice(page: Page, ids: string, words: RegExp, log: RequestLog, phase: ConsentPhase): Promise<string | undefined> {
   const byId = page.locator(ids).first();
   const byWords = page.locator('button, a, [role="button"], input[type="button"], input[type="submit"]').filter({ hasText: words }).first();
   for (const candidate of [byId, byWords]) {
     if ((await candidate.count().catch(() => 0)) === 0 || !(await candidate.isVisible().catch(() => false))) continue;
     const label = ((await candidate.innerText().catch(() => '')) || (await candidate.getAttribute('value').catch(() => '')) || '').trim();
+    // The phase changes before the click: the hits its handler sends go out during the click.
+    const previous = log.phase;
+    log.phase = phase;
     if (await candidate.click({ timeout: 2_000 }).then(() => true, () => false)) return label.slice(0, 60);
+    log.phase = previous;
   }
   return undefined;
 }
 
-/** Placeholder values a visitor would type, so that required fields let the form submit. */
-const FILL_FORM = `(form) => {
-  for (const field of form.querySelectorAll('input, textarea, select')) {
+interface FormField {
+  type: string;
+  tagName: string;
+  value: string;
+  checked: boolean;
+}
+
+/** Placeholder values a visitor would type, so that required fields let the form submit (runs in the page). */
+function fillForm(form: { querySelectorAll(selector: string): Iterable<FormField> }): void {
+  for (const field of Array.from(form.querySelectorAll('input, textarea, select'))) {
     if (field.type === 'checkbox' || field.type === 'radio') field.checked = true;
     else if (['hidden', 'submit', 'button'].includes(field.type) || field.tagName === 'SELECT' || field.value !== '') continue;
     else field.value = field.type === 'email' ? 'scan@example.invalid' : field.type === 'tel' ? '+48000000000' : field.type === 'number' ? '1' : 'test';
   }
-}`;
+}
 
 /**
  * Fills the first form with placeholder values and submits it as a visitor would (its submit
@@ -182,10 +191,10 @@ const FILL_FORM = `(form) => {
 async function submitForm(page: Page, log: RequestLog, settings: BrowserSettings): Promise<BrowserPage['form']> {
   const form = page.locator('form').first();
   if ((await form.count().catch(() => 0)) === 0) return undefined;
-  const tag = String(await form.evaluate('(element) => element.outerHTML.slice(0, element.outerHTML.indexOf(">") + 1)').catch(() => '<form>'));
-  await form.evaluate(FILL_FORM).catch(() => {});
+  const tag = await form.evaluate((element: { outerHTML: string }) => element.outerHTML.slice(0, element.outerHTML.indexOf('>') + 1)).catch(() => '<form>');
+  await form.evaluate(fillForm).catch(() => {});
   log.phase = 'after-submit';
-  const submitted = await form.evaluate('(element) => element.requestSubmit()').then(() => true, () => false);
+  const submitted = await form.evaluate((element: { requestSubmit(): void }) => element.requestSubmit()).then(() => true, () => false);
   await settle(page, settings);
   return { tag, submitted };
 }
