@@ -28,7 +28,7 @@ export interface ScanSettings {
 /** Budget of the browser part of one scan: launch, two pages, the consent choices and a form. */
 export const BROWSER_BUDGET_MS = 20_000;
 /** How long a page may keep loading after `load` before it is read (tags fire late). */
-export const BROWSER_SETTLE_MS = 1_500;
+export const BROWSER_SETTLE_MS = 1_000;
 
 export function browserSettings(executablePath: string | undefined): BrowserSettings | undefined {
   return executablePath === undefined ? undefined : { executablePath, budgetMs: BROWSER_BUDGET_MS, settleMs: BROWSER_SETTLE_MS };

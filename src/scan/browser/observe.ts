@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Fetcher } from '../net/fetcher.js';
 import { DEAD_PROXY, guardRequests, type RequestLog } from './guarded-requests.js';
-import { trackingHits, type BrowserObservation, type BrowserPage, type ConsentPhase } from './observation.js';
+import { trackingHits, type AttemptedRequest, type BrowserObservation, type BrowserPage, type ConsentPhase } from './observation.js';
 
 export interface BrowserSettings {
   /** The Chromium to run (Debian's /usr/bin/chromium); never a downloaded one. */
@@ -83,9 +83,9 @@ export async function observeInBrowser(options: ObserveOptions): Promise<Browser
       ],
     });
     if (deadline.aborted) throw new Error('budget');
-    for (const [index, url] of options.urls.entries()) {
-      pages.push(await visit(browser, url, options, options.withConsent && index === 0, deadline));
-    }
+    const launched = browser;
+    // The pages at once, each in its own profile: most of a visit is waiting for late tags.
+    pages.push(...(await Promise.all(options.urls.map((url, index) => visit(launched, url, options, options.withConsent && index === 0, deadline)))));
     return { pages };
   } catch (error) {
     const reason = deadline.aborted
@@ -98,40 +98,54 @@ export async function observeInBrowser(options: ObserveOptions): Promise<Browser
   }
 }
 
+/**
+ * One page in a fresh profile: what it does before any choice, then (home page of the analytics
+ * scan) after "accept" and after a form submission; the "reject" choice runs at the same time in
+ * a second fresh profile, of which only what follows the choice is kept.
+ */
 async function visit(browser: Browser, url: string, options: ObserveOptions, choices: boolean, deadline: AbortSignal): Promise<BrowserPage> {
+  const [main, rejected] = await Promise.all([visitAccepting(browser, url, options, choices, deadline), choices ? visitRejecting(browser, url, options) : undefined]);
+  if (rejected === undefined || rejected.label === undefined) return main;
+  return { ...main, requests: [...main.requests, ...rejected.requests], consent: { ...main.consent, reject: rejected.label } };
+}
+
+async function visitAccepting(browser: Browser, url: string, options: ObserveOptions, choices: boolean, deadline: AbortSignal): Promise<BrowserPage> {
   const log: RequestLog = { requests: [], phase: 'before-choice' };
   const context = await freshContext(browser, options, log);
-  const page = await context.newPage();
-  await load(page, url, options.settings);
-  const cookiesBeforeChoice = (await context.cookies()).map((cookie) => ({ name: cookie.name, domain: cookie.domain }));
-  const renderedText = await page.evaluate<string>('document.body ? document.body.innerText : ""').catch(() => '');
-  const consent: { accept?: string; reject?: string } = {};
-  let form: BrowserPage['form'];
-  if (choices && !deadline.aborted) {
-    const accept = await clickChoice(page, ACCEPT_IDS, ACCEPT, log, 'after-accept');
-    if (accept !== undefined) {
-      consent.accept = accept;
-      await settle(page, options.settings);
-    }
-    form = await submitForm(page, log, options.settings);
-    if (!deadline.aborted) {
-      // A second fresh profile for the other choice; its first load repeats the first one's, so only what follows the choice is kept.
-      const rejectLog: RequestLog = { requests: [], phase: 'before-choice' };
-      const second = await freshContext(browser, options, rejectLog);
-      const rejectPage = await second.newPage();
-      await load(rejectPage, url, options.settings);
-      const reject = await clickChoice(rejectPage, REJECT_IDS, REJECT, rejectLog, 'after-reject');
-      if (reject !== undefined) {
-        consent.reject = reject;
-        await settle(rejectPage, options.settings);
-        log.requests.push(...rejectLog.requests.filter((request) => request.phase === 'after-reject'));
+  try {
+    const page = await context.newPage();
+    await load(page, url, options.settings);
+    const cookiesBeforeChoice = (await context.cookies()).map((cookie) => ({ name: cookie.name, domain: cookie.domain }));
+    const renderedText = await page.evaluate<string>('document.body ? document.body.innerText : ""').catch(() => '');
+    const consent: { accept?: string; reject?: string } = {};
+    let form: BrowserPage['form'];
+    if (choices && !deadline.aborted) {
+      const accept = await clickChoice(page, ACCEPT_IDS, ACCEPT, log, 'after-accept');
+      if (accept !== undefined) {
+        consent.accept = accept;
+        await settle(page, options.settings);
       }
-      await second.close().catch(() => {});
+      form = await submitForm(page, log, options.settings);
     }
+    const fingerprinting = await page.evaluate<string[]>('window.__scanFingerprint || []').catch((): string[] => []);
+    return { url, requests: log.requests, cookiesBeforeChoice, renderedText, fingerprinting: [...new Set(fingerprinting)], consent, ...(form === undefined ? {} : { form }) };
+  } finally {
+    await context.close().catch(() => {});
   }
-  const fingerprinting = await page.evaluate<string[]>('window.__scanFingerprint || []').catch((): string[] => []);
-  await context.close().catch(() => {});
-  return { url, requests: log.requests, cookiesBeforeChoice, renderedText, fingerprinting: [...new Set(fingerprinting)], consent, ...(form === undefined ? {} : { form }) };
+}
+
+async function visitRejecting(browser: Browser, url: string, options: ObserveOptions): Promise<{ label: string | undefined; requests: AttemptedRequest[] }> {
+  const log: RequestLog = { requests: [], phase: 'before-choice' };
+  const context = await freshContext(browser, options, log);
+  try {
+    const page = await context.newPage();
+    await load(page, url, options.settings);
+    const label = await clickChoice(page, REJECT_IDS, REJECT, log, 'after-reject');
+    if (label !== undefined) await settle(page, options.settings);
+    return { label, requests: log.requests.filter((request) => request.phase === 'after-reject') };
+  } finally {
+    await context.close().catch(() => {});
+  }
 }
 
 async function freshContext(browser: Browser, options: ObserveOptions, log: RequestLog): Promise<BrowserContext> {
