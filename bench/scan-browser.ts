@@ -105,9 +105,15 @@ started = performance.now();
 await Promise.all(Array.from({ length: 4 }, async (_, index) => (await bare.ctx.scans.start(index % 2 === 0 ? 'analytics' : 'ai_visibility', target, `bare${index}@miarka.pl`, `bare-requester-${index}`)).finished));
 const bareWall = performance.now() - started;
 baseline.disable();
+// The machine's own noise: the same wall time with nothing running in this process.
+const idle = monitorEventLoopDelay({ resolution: 10 });
+idle.enable();
+await new Promise((resolve) => setTimeout(resolve, wall));
+idle.disable();
 console.log('');
 console.log('| 4 scans at once | wall time | event-loop delay p99 | max |');
 console.log('| --- | ---: | ---: | ---: |');
+console.log(`| nothing running (this machine's noise) | ${wall.toFixed(0)} ms | ${(idle.percentile(99) / 1e6).toFixed(1)} ms | ${(idle.max / 1e6).toFixed(1)} ms |`);
 console.log(`| no browser (baseline) | ${bareWall.toFixed(0)} ms | ${(baseline.percentile(99) / 1e6).toFixed(1)} ms | ${(baseline.max / 1e6).toFixed(1)} ms |`);
 console.log(`| with browser (one at a time) | ${wall.toFixed(0)} ms | ${(histogram.percentile(99) / 1e6).toFixed(1)} ms | ${(histogram.max / 1e6).toFixed(1)} ms |`);
 

@@ -5,7 +5,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['dist/src/cli/main.js'],
+  // The report layout runs in a worker thread, which Node starts from a file of its own.
+  entryPoints: { main: 'dist/src/cli/main.js', 'report-html-worker': 'dist/src/scan/report-html-worker.js' },
   outdir: 'dist/bin',
   bundle: true,
   splitting: true, // the modules loaded on demand (HTTP server, Redis, mail, HTML converter) stay separate chunks

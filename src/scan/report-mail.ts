@@ -2,6 +2,7 @@ import type { Severity } from './checks/check.js';
 import type { ReportLanguage } from './report-language.js';
 import { formatPrice, matchingService, type ReportContact, type ReportOffer } from './report-offer.js';
 import { REPORT_WORDS, type ReportWords } from './report-text.js';
+import { renderHtmlOffThread } from './report-layout-worker.js';
 import type { Problem, ScanResult } from './scan-result.js';
 
 export interface ReportMail {
@@ -34,9 +35,16 @@ const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'i
 /** How many problems the summary names as the ones to fix first. */
 const FIX_FIRST = 3;
 
+/** The fixed labels of the report's language (plain data: the HTML is laid out in a worker thread). */
+export type ReportLabels = { readonly [K in keyof ReportWords as ReportWords[K] extends (...args: never[]) => unknown ? never : K]: ReportWords[K] };
+
+function labelsOf(words: ReportWords): ReportLabels {
+  return Object.fromEntries(Object.entries(words).filter(([, value]) => typeof value !== 'function')) as unknown as ReportLabels;
+}
+
 /** Everything a report says, in the order it says it; the text and HTML renderers only lay it out. */
 export interface ReportContent {
-  readonly words: ReportWords;
+  readonly words: ReportLabels;
   readonly greeting: string;
   readonly intro: string;
   /** "Grade C (68/100)", or "Could not be verified": the one place the grade appears. */
@@ -69,7 +77,7 @@ export function reportContent(result: ScanResult, sender: ReportSender, scanId: 
   const offer = sender.offer(result.lang);
   const service = matchingService(result.kind, result.problems, offer.services);
   return {
-    words,
+    words: labelsOf(words),
     greeting: words.greeting,
     intro: words.intro(sender.company, result.url, result.kind, scanId, result.finished_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
     verdict,
@@ -134,7 +142,7 @@ export function renderReportText(content: ReportContent): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function contactLines(contact: ReportContact, words: ReportWords): string[] {
+export function contactLines(contact: ReportContact, words: ReportLabels): string[] {
   return [
     contact.email === undefined ? '' : `${words.email}: ${contact.email}`,
     contact.phone === undefined ? '' : `${words.phone}: ${contact.phone}`,
@@ -142,22 +150,10 @@ export function contactLines(contact: ReportContact, words: ReportWords): string
   ].filter(Boolean);
 }
 
-let layout: Promise<typeof import('./report-html.js')> | undefined;
-
-/**
- * Starts loading the HTML layout (MJML, a few hundred milliseconds the first time) so that it
- * is ready when the report is written; a scan calls it as it starts.
- */
-export function preloadReportLayout(): Promise<typeof import('./report-html.js')> {
-  layout ??= import('./report-html.js');
-  return layout;
-}
-
-/** The report e-mail: subject, plain text and HTML (the HTML layout library is loaded with the first report). */
+/** The report e-mail: subject, plain text and HTML (laid out off the event loop, see report-layout-worker.ts). */
 export async function reportMail(to: string, result: ScanResult, sender: ReportSender, scanId: string, browserUsed = false): Promise<ReportMail> {
   const content = reportContent(result, sender, scanId, browserUsed);
-  const { renderReportHtml } = await preloadReportLayout();
-  return { to, subject: reportSubject(result), text: renderReportText(content), html: await renderReportHtml(content) };
+  return { to, subject: reportSubject(result), text: renderReportText(content), html: await renderHtmlOffThread(content) };
 }
 
 /** Wraps at `width`; the first line starts with `first`, the others with `indent`. */

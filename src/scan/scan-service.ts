@@ -9,7 +9,8 @@ import { quotaIdentity } from '../mail/email-address.js';
 import { BrowserGate } from './browser/browser-gate.js';
 import type { HostResolver } from './net/resolver.js';
 import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
-import { maskEmail, preloadReportLayout, reportMail, type ReportMailer, type ReportSender } from './report-mail.js';
+import { preloadReportLayout } from './report-layout-worker.js';
+import { maskEmail, reportMail, type ReportMailer, type ReportSender } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
 import type { ReportLanguage } from './report-language.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
@@ -203,7 +204,7 @@ export class ScanService {
     try {
       // The scanner (its checks, the HTML parser, undici) is loaded with the first scan: a
       // desktop stdio server forwards scans and never needs it, and it is a megabyte of code.
-      if (deps.mailer !== undefined) preloadReportLayout().catch((error: unknown) => deps.logger.error({ err: error }, 'the report layout could not be loaded'));
+      if (deps.mailer !== undefined) preloadReportLayout();
       const { runScan } = await import('./run-scan.js');
       const result = await runScan({
         kind: job.kind,
@@ -253,7 +254,7 @@ export class ScanService {
       return { to, status: 'not_sent', note: 'E-mail delivery is not set up on this server, so the report was not sent; this result is the full report.' };
     }
     try {
-      await this.deps.mailer.send(await reportMail(email, result, this.deps.sender, scanId));
+      await this.deps.mailer.send(await reportMail(email, result, this.deps.sender, scanId, this.deps.settings.browser !== undefined));
       return { to, status: 'queued', note: 'The full report is on its way to this address (check the spam folder if it does not arrive).' };
     } catch (error) {
       this.deps.logger.error({ err: error, scanId }, 'scan report could not be queued for e-mail');
