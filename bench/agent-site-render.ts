@@ -12,12 +12,13 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { renderPageHtml } from '../src/agent-site/page-html.js';
 import { renderPageMarkdown } from '../src/agent-site/page-markdown.js';
-import { HTML_TYPE, MARKDOWN_TYPE, representation } from '../src/agent-site/representation.js';
+import { HTML_TYPE, MARKDOWN_TYPE } from '../src/agent-site/representation.js';
 import { SiteFrame } from '../src/agent-site/site-frame.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { markdownPath } from '../src/content/site-urls.js';
 import { createContext } from '../src/context.js';
 import { serveHttp } from '../src/http/serve.js';
+import { representation } from '../src/web/representation.js';
 
 const contentArgs = process.argv[2] ? ['--content-dir', process.argv[2]] : [];
 const request = loadConfig(['serve', '--port', '0', ...contentArgs], { LOG_LEVEL: 'silent' });
@@ -26,12 +27,12 @@ const config = request.config;
 const logger = pino({ level: 'silent' });
 
 const ctx = await createContext(config, { logger });
-const frame = new SiteFrame(ctx.site);
+const frame = new SiteFrame(ctx.content.current().site);
 const renderAll = (): number => {
   let bytes = 0;
-  for (const page of ctx.site.pages) {
-    bytes += representation(renderPageHtml(page, { site: ctx.site, urls: ctx.urls, frame, structuredData: undefined }), HTML_TYPE, {}).body.length;
-    bytes += representation(renderPageMarkdown(page, ctx.site, ctx.urls), MARKDOWN_TYPE, {}).body.length;
+  for (const page of ctx.content.current().site.pages) {
+    bytes += representation(renderPageHtml(page, { site: ctx.content.current().site, urls: ctx.content.current().urls, frame, structuredData: undefined }), HTML_TYPE, {}).body.length;
+    bytes += representation(renderPageMarkdown(page, ctx.content.current().site, ctx.content.current().urls), MARKDOWN_TYPE, {}).body.length;
   }
   return bytes;
 };
@@ -45,7 +46,7 @@ for (let round = 0; round < rounds; round++) renderAll();
 const warm = (performance.now() - start) / rounds;
 await ctx.close();
 
-const pages = ctx.site.pages.length;
+const pages = ctx.content.current().site.pages.length;
 console.log(`pages: ${pages}; both variants kept: ${(bytes / 1024).toFixed(0)} KiB`);
 console.log(`render all, cold (fresh process): ${cold.toFixed(1)} ms (${(cold / pages).toFixed(2)} ms a page)`);
 console.log(`render all, warm: ${warm.toFixed(1)} ms (${(warm / pages).toFixed(3)} ms a page)`);
@@ -62,10 +63,10 @@ const timeGet = async (path: string, accept: string): Promise<number> => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const first: number[] = [];
 const later: number[] = [];
-for (const page of server.ctx.site.pages) first.push(await timeGet(page.path, 'text/html'));
-for (const page of server.ctx.site.pages) first.push(await timeGet(markdownPath(page.path), 'text/markdown'));
+for (const page of server.ctx.content.current().site.pages) first.push(await timeGet(page.path, 'text/html'));
+for (const page of server.ctx.content.current().site.pages) first.push(await timeGet(markdownPath(page.path), 'text/markdown'));
 for (let round = 0; round < 5; round++) {
-  for (const page of server.ctx.site.pages) later.push(await timeGet(page.path, 'text/html'));
+  for (const page of server.ctx.content.current().site.pages) later.push(await timeGet(page.path, 'text/html'));
 }
 console.log(`GET latency, first request of a page (built then): median ${median(first).toFixed(2)} ms, max ${Math.max(...first).toFixed(2)} ms`);
 console.log(`GET latency, later requests (kept): median ${median(later).toFixed(2)} ms, max ${Math.max(...later).toFixed(2)} ms`);

@@ -54,13 +54,13 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
   const rows: [string, string][] = [];
 
   let start = performance.now();
-  const documents = discoveryDocuments(ctx).map((document) => document.render());
+  const documents = discoveryDocuments(ctx.content.current(), ctx.config.contentSignal).map((document) => ({ path: document.path, body: document.render().body }));
   const buildMs = performance.now() - start;
   const sizesKb = documents.map((document) => `${document.path} ${(document.body.length / 1024).toFixed(0)} KiB`).join(', ');
   rows.push(['crawler documents, built once', `${buildMs.toFixed(0)} ms (${sizesKb})`]);
 
   const answerOnce = (query: string) => {
-    const answer = answerQuestion(request(query), ctx, () => 'bench');
+    const answer = answerQuestion(request(query), ctx.content.current(), () => 'bench');
     return JSON.stringify({ _meta: answer.meta, query_id: answer.queryId, results: [...answer.results()] }).length;
   };
   for (const query of questions(200, 1)) answerOnce(query);
@@ -100,7 +100,7 @@ async function measure(label: string, contentDir: string | undefined): Promise<v
   rows.push(['POST /ask over HTTP, JSON', percentiles(json)]);
   rows.push(['POST /ask over HTTP, SSE (whole stream)', percentiles(sse)]);
   await server.close();
-  console.log(`\n### ${label}: ${ctx.site.pages.length} pages\n\n| measure | figure |\n| --- | --- |`);
+  console.log(`\n### ${label}: ${ctx.content.current().site.pages.length} pages\n\n| measure | figure |\n| --- | --- |`);
   for (const [measure, figure] of rows) console.log(`| ${measure} | ${figure} |`);
 }
 

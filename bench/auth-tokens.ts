@@ -13,7 +13,7 @@ const CONCURRENCY = 16;
 
 const server = await startTestServer();
 const { tokens } = server.ctx.auth;
-const base = server.ctx.urls.publicBaseUrl;
+const base = server.ctx.content.current().urls.publicBaseUrl;
 
 let token = '';
 let start = performance.now();

@@ -24,7 +24,7 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(val
 const request = loadConfig(['serve', '--port', '0', '--scan-allow-private-targets', '1', '--log-level', 'silent'], {});
 if (request.kind !== 'run') throw new Error('unexpected');
 const server = await serveHttp(request.config, { logger: pino({ level: 'silent' }) });
-const target = `${server.ctx.urls.publicBaseUrl}/`;
+const target = `${server.ctx.content.current().urls.publicBaseUrl}/`;
 let address = 0;
 
 console.log(`node ${process.version}, ${new Date().toISOString()}`);

@@ -13,7 +13,7 @@ export interface SiteDocument {
   readonly text: string;
 }
 
-/** Renders every generated document once: the content does not change while the server runs. */
+/** Renders every generated document once per content snapshot (a snapshot never changes). */
 export function renderSiteDocuments(site: SiteContent, urls: SiteUrls): readonly SiteDocument[] {
   return [
     {

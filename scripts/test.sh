@@ -3,8 +3,8 @@
 # the whole suite (unit, end-to-end over stdio and HTTP, Redis, SMTP, headless Chromium) and the
 # official MCP conformance scenarios.
 #
-# System packages (Debian): redis-server and chromium. When one is missing it is installed with
-# apt-get if we can (root or sudo). If it still is missing, the tests that need it are skipped
+# System packages (Debian): redis-server, chromium and nginx-light (the multi-instance test).
+# When one is missing it is installed with apt-get if we can (root or sudo). If it still is missing, the tests that need it are skipped
 # with a loud notice, except under CI=true, where a missing package fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,7 @@ missing_system_packages() {
   local missing=()
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
   printf '%s\n' "${missing[@]}"
 }
 
@@ -45,6 +46,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     case "$package" in
       redis-server) export SKIP_REDIS_TESTS=1 ;;
       chromium) export SKIP_BROWSER_TESTS=1 ;;
+      nginx-light) export SKIP_NGINX_TESTS=1 ;;
     esac
   done
 fi

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { AgentAuth } from './auth/agent-auth.js';
-import { renderSiteDocuments, type SiteDocument } from '../resources/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/load-config.js';
+import type { Mailbox } from './config/options.js';
 import { packageInfo } from './config/package-root.js';
-import { loadSite, type ContentWarning } from './content/load-site.js';
+import { loadSite } from './content/load-site.js';
 import type { SiteContent } from './content/site-content.js';
-import { SiteUrls } from './content/site-urls.js';
-import { createLogger, type Logger } from './log/logger.js';
+import { ContentHolder } from './live/content-holder.js';
+import { ContentReloader } from './live/content-reloader.js';
+import { buildContentSnapshot, logContentWarnings } from './live/content-snapshot.js';
+import { createStderrLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
 import { RemoteTools } from './mcp/remote-tools.js';
@@ -17,7 +19,6 @@ import type { ReportMailer } from './scan/report-mail.js';
 import { siteReportSender } from './scan/report-sender.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
-import { LazySearchIndex, type PageSearch } from './search/lazy-search-index.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 
@@ -29,14 +30,17 @@ export interface AppContext {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly store: Store;
-  readonly site: SiteContent;
-  readonly urls: SiteUrls;
-  readonly search: PageSearch;
-  /** llms.txt and pricing.md, rendered once. */
-  readonly documents: readonly SiteDocument[];
+  /** Where our own pages are served (PUBLIC_BASE_URL, or this server): fixed for the process. */
+  readonly publicBaseUrl: string;
+  /**
+   * The content: site, addresses, search index, generated documents. It may be replaced while
+   * the server runs, so take `content.current()` once per request and use only that snapshot.
+   */
+  readonly content: ContentHolder;
+  /** Replaces the content while serving (watch, SIGHUP, sync) and reports the last outcome. */
+  readonly reloader: ContentReloader;
   /** The authorization server: keys, token signing and verification, its addresses. */
   readonly auth: AgentAuth;
-  readonly contentWarnings: readonly ContentWarning[];
   /** The durable mail outbox: every mail the server sends goes through it. */
   readonly outbox: MailOutbox;
   /** Over stdio, the site's own server, which runs the tools that send mail. */
@@ -70,18 +74,19 @@ export interface ContextParts {
  * served at all.
  */
 export async function createContext(config: Config, parts: ContextParts = {}): Promise<AppContext> {
-  const logger = parts.logger ?? createLogger(config.logLevel);
+  const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
   const clock = parts.clock ?? systemClock;
-  const { site, warnings } = await loadSite(config.contentDir);
-  for (const warning of warnings) logger.warn({ file: warning.file, field: warning.field }, `content: ${warning.file}: ${warning.field}: ${warning.message}`);
-
-  const urls = new SiteUrls(config.publicBaseUrl ?? defaultPublicBaseUrl(config, site.info.siteUrl), site.info.siteUrl);
-  const search = new LazySearchIndex(site.pages);
+  const loaded = await loadSite(config.contentDir);
+  logContentWarnings(logger, loaded.warnings);
+  const publicBaseUrl = config.publicBaseUrl ?? defaultPublicBaseUrl(config, loaded.site.info.siteUrl);
   // The HTTP server builds the index before it takes requests; stdio on the first search.
-  if (config.command === 'serve') search.warm();
+  const warmSearch = config.command === 'serve';
+  const content = new ContentHolder(buildContentSnapshot(loaded, { publicBaseUrl, loadedAt: clock.now(), warmSearch }));
+  const site = () => content.current().site;
   const store = parts.store ?? (await createStore(config.redisUrl, clock, logger));
+  const reloader = new ContentReloader({ holder: content, load: () => loadSite(config.contentDir), publicBaseUrl, warmSearch, store, clock, logger });
   const auth = new AgentAuth(
-    { publicBaseUrl: urls.publicBaseUrl, signingKey: config.signingKey, previousSigningKey: config.previousSigningKey, dataDir: config.dataDir },
+    { publicBaseUrl, signingKey: config.signingKey, previousSigningKey: config.previousSigningKey, dataDir: config.dataDir },
     store,
     clock,
     logger,
@@ -89,25 +94,31 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // Over HTTP, load (or generate) the signing key now, so that a problem shows in the log at
   // start; it is not fatal: without a key only the token endpoints answer 503.
   if (config.command === 'serve') await auth.keys.keySet().catch(() => undefined);
-  logger.info({ contentDir: config.contentDir, pages: site.pages.length, publicBaseUrl: urls.publicBaseUrl }, 'site loaded');
+  logger.info({ contentDir: config.contentDir, pages: loaded.site.pages.length, version: content.current().version, publicBaseUrl }, 'site loaded');
+  if (config.dataDirIsTemporary) {
+    logger.info(
+      { dataDir: config.dataDir },
+      `DATA_DIR is not set: state (signing key, inquiry outbox) goes to ${config.dataDir}, which a reboot may clear; set --data-dir / DATA_DIR to keep it`,
+    );
+  }
   const version = packageInfo().version;
 
   const outbox = new MailOutbox({
     dir: path.join(config.dataDir, 'outbox'),
     // nodemailer is loaded only when there is an SMTP server to talk to (never for stdio's start).
     transport: config.smtpUrl === undefined ? undefined : (await import('./mail/smtp-transport.js')).createSmtpTransport(config.smtpUrl),
-    from: config.mailFrom ?? { name: site.info.company, address: site.info.salesEmail },
+    from: config.mailFrom ?? currentSender(site),
     clock,
     logger,
     ...(parts.random === undefined ? {} : { random: parts.random }),
     ...(parts.outboxOwner === undefined ? {} : { owner: parts.outboxOwner }),
   });
-  const remoteTools = new RemoteTools(config.remoteMcpUrl ?? new URL('/mcp', site.info.siteUrl).href, { version: packageInfo().version, logger });
+  const remoteTools = new RemoteTools(() => config.remoteMcpUrl ?? new URL('/mcp', site().info.siteUrl).href, { version: packageInfo().version, logger });
   // Over stdio the tools that send mail run on the site's own server (FORWARDED_OVER_STDIO), so
   // a desktop machine needs no SMTP account and keeps no outbox.
   if (config.command === 'serve') await outbox.start();
   else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
-  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl: urls.publicBaseUrl, site, outbox });
+  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl, site, outbox });
 
   return {
     config,
@@ -115,16 +126,16 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     logger,
     clock,
     store,
-    site,
-    urls,
-    search,
-    documents: renderSiteDocuments(site, urls),
+    publicBaseUrl,
+    content,
+    reloader,
     auth,
-    contentWarnings: warnings,
     outbox,
     remoteTools,
     scans,
     async close() {
+      reloader.stopFollowing();
+      await reloader.idle();
       // Scans first: a scan that finishes during shutdown still hands its report to the outbox.
       await scans.close();
       await outbox.close();
@@ -141,7 +152,7 @@ function defaultPublicBaseUrl(config: Config, siteUrl: string): string {
 function createScanService(
   config: Config,
   parts: ContextParts,
-  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: SiteContent; outbox: MailOutbox },
+  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: () => SiteContent; outbox: MailOutbox },
 ): ScanService {
   const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds, config.scanBrowser);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
@@ -162,6 +173,18 @@ function createScanService(
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: siteReportSender(shared.site),
   });
+}
+
+/** The outbox's sender, read from the current content each time a mail goes out (a reload may rename the company). */
+function currentSender(site: () => SiteContent): Mailbox {
+  return {
+    get name() {
+      return site().info.company;
+    },
+    get address() {
+      return site().info.salesEmail;
+    },
+  };
 }
 
 /** Scan reports go through the durable outbox: accepted once on disk, delivered with retries. */

@@ -1,7 +1,7 @@
 /**
  * Errors that reach a client. Each carries a stable `code` and an HTTP `status`; they become wire
  * format in exactly two places: MCP tool results (`src/mcp/tool-result.ts`) and REST
- * problem+json (`src/rest/problem.ts`), plus NLWeb's failure answers on /ask
+ * problem+json (`src/web/problem.ts`), plus NLWeb's failure answers on /ask
  * (`src/agent-site/ask/ask-failure.ts`), which that protocol defines. Anything that is not an
  * AppError is an internal error and is reported as `internal-error` without its message, which
  * may name files or hosts.

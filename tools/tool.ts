@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { AppContext } from '../src/context.js';
+import type { Clock } from '../src/clock.js';
+import type { Config } from '../src/config/load-config.js';
+import type { SiteContent } from '../src/content/site-content.js';
+import type { SiteUrls } from '../src/content/site-urls.js';
+import type { Logger } from '../src/log/logger.js';
+import type { MailOutbox } from '../src/mail/mail-outbox.js';
+import type { ScanService } from '../src/scan/scan-service.js';
+import type { PageSearch } from '../src/search/lazy-search-index.js';
+import type { Store } from '../src/store/store.js';
 
 /** The MCP tool annotations, always all four, so no client falls back to the spec's defaults. */
 export interface ToolAnnotations {
@@ -18,9 +26,37 @@ export interface Caller {
   readonly agent?: { readonly sub: string; readonly clientId: string } | undefined;
 }
 
-/** Everything a tool may use: the application's parts and the caller. */
-export interface ToolContext extends AppContext {
+/** The process-lifetime services a tool may use (the application context has them all). */
+export interface ToolServices {
+  /** The validated configuration (read only). */
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly store: Store;
+  /** Mail is only ever enqueued: the outbox delivers it. */
+  readonly outbox: Pick<MailOutbox, 'enqueue'>;
+  readonly scans: Pick<ScanService, 'scan' | 'get'>;
+}
+
+/** The content one request answers from (a ContentSnapshot has all of it). */
+export interface ToolContent {
+  readonly site: SiteContent;
+  readonly urls: SiteUrls;
+  readonly search: PageSearch;
+}
+
+/**
+ * Everything a tool may use: the content of the request's snapshot, the services and the caller;
+ * nothing that starts or stops the application.
+ */
+export interface ToolContext extends ToolServices, ToolContent {
   readonly caller: Caller;
+}
+
+/** The tools' context for one call: the content taken once for the request, and who is calling. */
+export function toolContext(services: ToolServices, content: ToolContent, caller: Caller): ToolContext {
+  const { config, logger, clock, store, outbox, scans } = services;
+  return { config, logger, clock, store, outbox, scans, site: content.site, urls: content.urls, search: content.search, caller };
 }
 
 /**

@@ -1,25 +1,28 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config/load-config.js';
 import type { Page } from '../content/page.js';
-import type { AppContext } from '../context.js';
+import { perSnapshot, snapshotOf, type ContentHolder } from '../live/content-holder.js';
+import type { ContentSnapshot } from '../live/content-snapshot.js';
+import type { Logger } from '../log/logger.js';
 import { NotFoundPage } from './not-found.js';
-import { renderPageHtml, type StructuredDataSource } from './page-html.js';
+import { renderPageHtml } from './page-html.js';
 import { renderPageMarkdown } from './page-markdown.js';
-import {
-  estimateTokens,
-  HTML_TYPE,
-  MARKDOWN_TYPE,
-  prefersMarkdown,
-  representation,
-  sendRepresentation,
-  type Representation,
-} from './representation.js';
+import { representation, sendRepresentation, type Representation } from '../web/representation.js';
+import { estimateTokens, HTML_TYPE, MARKDOWN_TYPE, prefersMarkdown } from './representation.js';
 import { buildAddressTable } from './site-addresses.js';
 import { SiteFrame } from './site-frame.js';
 import { STYLESHEET_CSP_SOURCE } from './stylesheet.js';
 
 export interface AgentSiteOptions {
   /** schema.org JSON-LD for a page's `<head>` (the structured-data module's hook). */
-  readonly structuredData?: StructuredDataSource;
+  readonly structuredData?: (page: Page, snapshot: ContentSnapshot) => unknown;
+}
+
+/** What the agent site needs of the application. */
+export interface AgentSiteContext {
+  readonly config: Pick<Config, 'contentSignal'>;
+  readonly logger: Logger;
+  readonly content: ContentHolder;
 }
 
 export interface AgentSite {
@@ -30,9 +33,9 @@ export interface AgentSite {
 }
 
 /**
- * Content never changes while the process runs, so a page's two bodies and their ETags are
- * built once, on first request, and kept. Five minutes of freshness, then a cheap revalidation
- * with If-None-Match; a deploy with new content shows within that time.
+ * A snapshot's content never changes, so a page's two bodies and their ETags are built once per
+ * snapshot, on first request, and kept with it. Five minutes of freshness, then a cheap
+ * revalidation with If-None-Match; new content shows within that time.
  */
 const CACHE_CONTROL = 'public, max-age=300';
 const ALLOW = 'GET, HEAD, OPTIONS';
@@ -47,13 +50,7 @@ const PAGE_CSP = `default-src 'none'; style-src ${STYLESHEET_CSP_SOURCE}; img-sr
  * Requests are matched against a table of addresses built from the content; nothing here reads
  * the file system.
  */
-export function createAgentSite(ctx: AppContext, options: AgentSiteOptions = {}): AgentSite {
-  const { site, urls } = ctx;
-  const frame = new SiteFrame(site);
-  const notFoundPage = new NotFoundPage({ site, urls, search: ctx.search, frame });
-  const table = buildAddressTable(site, ctx.documents);
-  for (const path of table.clashes) ctx.logger.warn({ path }, `site: the address ${path} is claimed twice; the generated document or first page keeps it`);
-
+export function createAgentSite(ctx: AgentSiteContext, options: AgentSiteOptions = {}): AgentSite {
   const common: Record<string, string> = {
     'Cache-Control': CACHE_CONTROL,
     'X-Content-Type-Options': 'nosniff',
@@ -61,9 +58,59 @@ export function createAgentSite(ctx: AppContext, options: AgentSiteOptions = {})
     'Access-Control-Expose-Headers': EXPOSED_HEADERS,
     ...(ctx.config.contentSignal === undefined ? {} : { 'Content-Signal': ctx.config.contentSignal }),
   };
+  const viewOf = perSnapshot((snapshot) => siteView(snapshot, common, ctx.logger, options));
+
+  const routes = (req: Request, res: Response, next: NextFunction): void => {
+    const view = viewOf(snapshotOf(req, ctx.content));
+    const address = view.table.addresses.get(req.path);
+    if (address === undefined) return next();
+    if (req.method === 'OPTIONS') return preflight(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
+    switch (address.kind) {
+      case 'page':
+        return sendRepresentation(req, res, prefersMarkdown(req) ? view.pageMarkdown(address.page) : view.pageHtml(address.page));
+      case 'markdown':
+        return sendRepresentation(req, res, view.pageMarkdown(address.page));
+      case 'document':
+        return sendRepresentation(req, res, view.documents.get(address.document.path)!);
+      case 'redirect':
+        return res.redirect(address.status, address.location + queryOf(req));
+    }
+  };
+
+  const notFound = (req: Request, res: Response): void => {
+    const { notFoundPage } = viewOf(snapshotOf(req, ctx.content));
+    const markdown = req.path.endsWith('.md') || prefersMarkdown(req);
+    const text = markdown ? notFoundPage.markdown(req.path) : notFoundPage.html(req.path);
+    // No ETag and no caching: a 404 has nothing to revalidate, and a page added by the next
+    // deploy must not be hidden behind a cached miss.
+    res
+      .status(404)
+      .set({
+        'Content-Type': markdown ? MARKDOWN_TYPE : HTML_TYPE,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept',
+        ...(markdown ? { 'X-Markdown-Tokens': String(estimateTokens(text)) } : { 'Content-Security-Policy': PAGE_CSP }),
+      })
+      .send(Buffer.from(text, 'utf8'));
+  };
+
+  return { routes, notFound };
+}
+
+/** The agent site of one snapshot: its address table, its 404 page and its answers, built as asked. */
+function siteView(snapshot: ContentSnapshot, common: Record<string, string>, logger: Logger, options: AgentSiteOptions) {
+  const { site, urls } = snapshot;
+  const frame = new SiteFrame(site);
+  const notFoundPage = new NotFoundPage({ site, urls, search: snapshot.search, frame });
+  const table = buildAddressTable(site, snapshot.documents);
+  for (const path of table.clashes) logger.warn({ path }, `site: the address ${path} is claimed twice; the generated document or first page keeps it`);
+  const { structuredData } = options;
+  const structuredDataOf = structuredData === undefined ? undefined : (page: Page) => structuredData(page, snapshot);
 
   const pageHtml = builtOnce((page: Page) =>
-    representation(renderPageHtml(page, { site, urls, frame, structuredData: options.structuredData }), HTML_TYPE, {
+    representation(renderPageHtml(page, { site, urls, frame, structuredData: structuredDataOf }), HTML_TYPE, {
       ...common,
       Vary: 'Accept',
       'Content-Language': page.lang,
@@ -84,47 +131,12 @@ export function createAgentSite(ctx: AppContext, options: AgentSiteOptions = {})
     });
   });
   const documents = new Map(
-    ctx.documents.map((document) => [
+    snapshot.documents.map((document) => [
       document.path,
       representation(document.text, MARKDOWN_TYPE, { ...common, 'X-Markdown-Tokens': String(estimateTokens(document.text)) }),
     ]),
   );
-
-  const routes = (req: Request, res: Response, next: NextFunction): void => {
-    const address = table.addresses.get(req.path);
-    if (address === undefined) return next();
-    if (req.method === 'OPTIONS') return preflight(res);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
-    switch (address.kind) {
-      case 'page':
-        return sendRepresentation(req, res, prefersMarkdown(req) ? pageMarkdown(address.page) : pageHtml(address.page));
-      case 'markdown':
-        return sendRepresentation(req, res, pageMarkdown(address.page));
-      case 'document':
-        return sendRepresentation(req, res, documents.get(address.document.path)!);
-      case 'redirect':
-        return res.redirect(address.status, address.location + queryOf(req));
-    }
-  };
-
-  const notFound = (req: Request, res: Response): void => {
-    const markdown = req.path.endsWith('.md') || prefersMarkdown(req);
-    const text = markdown ? notFoundPage.markdown(req.path) : notFoundPage.html(req.path);
-    // No ETag and no caching: a 404 has nothing to revalidate, and a page added by the next
-    // deploy must not be hidden behind a cached miss.
-    res
-      .status(404)
-      .set({
-        'Content-Type': markdown ? MARKDOWN_TYPE : HTML_TYPE,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        Vary: 'Accept',
-        ...(markdown ? { 'X-Markdown-Tokens': String(estimateTokens(text)) } : { 'Content-Security-Policy': PAGE_CSP }),
-      })
-      .send(Buffer.from(text, 'utf8'));
-  };
-
-  return { routes, notFound };
+  return { table, notFoundPage, pageHtml, pageMarkdown, documents };
 }
 
 /** Builds a page's answer on its first request and keeps it (docs/decisions.md: measured against building all at start). */

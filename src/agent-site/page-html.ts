@@ -2,7 +2,8 @@ import type { Page } from '../content/page.js';
 import type { Lang } from '../content/schema.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { SiteUrls } from '../content/site-urls.js';
-import { escapeHtml, jsonForScript } from './html-text.js';
+import { jsonLdScript } from '../structured-data/json-ld.js';
+import { escapeHtml } from './html-text.js';
 import { FRAME_LABELS } from './labels.js';
 import { markdownToHtml } from './markdown-html.js';
 import type { HreflangLink, SiteFrame } from './site-frame.js';
@@ -64,7 +65,7 @@ function languageSwitch(page: Page, site: SiteContent, frame: SiteFrame): { lang
 }
 
 function structuredDataScript(data: unknown): string {
-  return data === undefined || data === null ? '' : `<script type="application/ld+json">${jsonForScript(data)}</script>`;
+  return data === undefined || data === null ? '' : jsonLdScript(data as object);
 }
 
 function lastUpdated(page: Page, label: string, locale: string): string {

@@ -1,8 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config/load-config.js';
+import { snapshotOf, type ContentHolder } from '../live/content-holder.js';
+import type { Logger } from '../log/logger.js';
+import type { Store } from '../store/store.js';
+import type { AgentAuth } from './agent-auth.js';
 import { AppError } from '../errors.js';
-import { makeProblem, type ProblemCode } from '../rest/problem.js';
-import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../rest/rate-limit.js';
+import { makeProblem, problemRepresentation, type ProblemCode } from '../web/problem.js';
+import { sendRepresentation } from '../web/representation.js';
+import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../web/rate-limit.js';
 import { agentRegistrationHandler, claimHandler } from './agent-registration.js';
 import { authorizeHandlers } from './authorize.js';
 import { bearerAuthentication, bearerChallenge } from './bearer.js';
@@ -19,18 +24,28 @@ const REFUSED_TOKEN_CHALLENGE = 'refusedTokenChallenge';
 /** Requests to these endpoints are small; anything larger is not a registration or a token request. */
 const BODY_LIMIT = '32kb';
 
+/** What the authorization server's routes need of the application. */
+export interface AuthRouterContext {
+  readonly config: Pick<Config, 'rateLimitPerMinute'>;
+  readonly logger: Logger;
+  readonly store: Store;
+  readonly auth: AgentAuth;
+  readonly content: ContentHolder;
+  readonly publicBaseUrl: string;
+}
+
 /**
  * Every route of the authorization server and its discovery documents, plus `/agent/identity`.
  * The JSON endpoints are open to browsers of any origin (CORS `*`, no cookies), as browser-based
  * MCP clients discover, register and exchange codes from their own pages; the consent page is
  * not, it is a navigation.
  */
-export function authRouter(ctx: AppContext): express.Router {
+export function authRouter(ctx: AuthRouterContext): express.Router {
   const { auth } = ctx;
   const { urls } = auth;
   const router = express.Router();
-  const company = ctx.site.info.company;
-  const docsUrl = ctx.urls.absolute('/api/v1/docs');
+  const company = (req: Request) => snapshotOf(req, ctx.content).site.info.company;
+  const docsUrl = `${ctx.publicBaseUrl}/api/v1/docs`;
 
   const cors = (methods: string) => (req: Request, res: Response, next: NextFunction) => {
     res.set('Access-Control-Allow-Origin', '*');
@@ -51,14 +66,14 @@ export function authRouter(ctx: AppContext): express.Router {
   const discoveryDocument = (res: Response, document: unknown) => res.set('Cache-Control', 'public, max-age=3600').json(document);
 
   router.use(['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/jwks.json'], cors('GET, HEAD'));
-  router.get('/.well-known/oauth-protected-resource', (_req, res) => {
-    discoveryDocument(res, protectedResourceMetadata(urls, urls.siteResource, `${company}: website, tool server and REST API`));
+  router.get('/.well-known/oauth-protected-resource', (req, res) => {
+    discoveryDocument(res, protectedResourceMetadata(urls, urls.siteResource, `${company(req)}: website, tool server and REST API`));
   });
-  router.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => {
-    discoveryDocument(res, protectedResourceMetadata(urls, urls.mcpResource, `${company}: MCP tool server`));
+  router.get('/.well-known/oauth-protected-resource/mcp', (req, res) => {
+    discoveryDocument(res, protectedResourceMetadata(urls, urls.mcpResource, `${company(req)}: MCP tool server`));
   });
-  router.get('/.well-known/oauth-protected-resource/api/v1', (_req, res) => {
-    discoveryDocument(res, protectedResourceMetadata(urls, urls.apiResource, `${company}: REST API`));
+  router.get('/.well-known/oauth-protected-resource/api/v1', (req, res) => {
+    discoveryDocument(res, protectedResourceMetadata(urls, urls.apiResource, `${company(req)}: REST API`));
   });
   router.get('/.well-known/oauth-authorization-server', (_req, res) => discoveryDocument(res, authorizationServerMetadata(urls)));
   router.get('/.well-known/jwks.json', async (_req, res) => {
@@ -141,11 +156,10 @@ function expectedBody(path: string): string {
 
 /**
  * RFC 9457 problem for `/agent/identity`, exactly as the REST API words its errors (the type
- * links to the API guide's section for the code).
+ * links to the API guide's section for the code), written by the same writer.
  */
 function sendProblem(req: Request, res: Response, error: AppError, docsUrl: string, challenge?: string): void {
   if (challenge !== undefined) res.set('WWW-Authenticate', challenge);
-  if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
   const problem = makeProblem(error.code as ProblemCode, error.message, req.originalUrl.split('?')[0]!, docsUrl);
-  res.status(error.status).set('Cache-Control', 'no-store').type('application/problem+json').send(JSON.stringify(problem));
+  sendRepresentation(req, res, problemRepresentation(problem, error.retryAfterSeconds));
 }

@@ -22,7 +22,8 @@ import { TOKEN_KINDS } from './token-kinds.js';
  *   signed double-submit: the form carries a signed copy of the validated request that names the
  *   hash of a random cookie set with the page; the POST needs both, from our own origin, once.
  */
-export function authorizeHandlers(auth: AgentAuth, company: string) {
+/** `company` names the site on the consent page, read from the request's content. */
+export function authorizeHandlers(auth: AgentAuth, company: (req: Request) => string) {
   const cookieName = new URL(auth.urls.issuer).protocol === 'https:' ? '__Host-oauth_consent' : 'oauth_consent';
   const secure = cookieName.startsWith('__Host-');
 
@@ -100,7 +101,7 @@ export function authorizeHandlers(auth: AgentAuth, company: string) {
       throw error;
     }
     res.cookie(cookieName, nonce, { httpOnly: true, secure, sameSite: 'strict', path: '/', maxAge: TOKEN_KINDS.consent.lifetimeSeconds * 1000 });
-    const page = renderConsentPage({ company, clientName: client.name, redirectUri, consentToken: consent.token, formAction: auth.urls.authorizationEndpoint });
+    const page = renderConsentPage({ company: company(req), clientName: client.name, redirectUri, consentToken: consent.token, formAction: auth.urls.authorizationEndpoint });
     sendPage(res, 200, page, formTarget(redirectUri));
   }
 

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { AuthenticatedAgent } from './bearer.js';
-import { AGENT_RATE_LIMIT } from './agent-rate-limit.js';
+import { AGENT_RATE_LIMIT } from '../limits/agent-rate-limit.js';
 
 /** The contract's AgentIdentity. */
 export interface AgentIdentity {

@@ -3,7 +3,7 @@ import { OPTIONS } from '../config/options.js';
 /** `--help`: generated from the options table, so it never misses an option. */
 export function helpText(version: string): string {
   const rows = Object.values(OPTIONS).map((spec) => {
-    const left = `  --${spec.flag} ${spec.hint}`;
+    const left = spec.hint === '' ? `  --${spec.flag}` : `  --${spec.flag} ${spec.hint}`;
     return `${left}\n      ${spec.description} [env ${spec.env}]`;
   });
   return [

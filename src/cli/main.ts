@@ -7,6 +7,7 @@
 import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
 import { packageInfo } from '../config/package-root.js';
 import { ContentError } from '../content/load-site.js';
+import { ListenError } from '../http/listen-error.js';
 import { helpText } from './help.js';
 
 async function main(): Promise<void> {
@@ -37,6 +38,8 @@ async function runHttp(config: Config): Promise<void> {
   // Loaded on demand so the stdio start does not pay for Express.
   const { serveHttp } = await import('../http/serve.js');
   const running = await serveHttp(config);
+  // SIGHUP reloads the content (as a daemon re-reads its files); a failed reload keeps serving.
+  process.on('SIGHUP', () => void running.ctx.reloader.reload(undefined, { trigger: 'signal' }));
   onShutdownSignal(async () => {
     running.ctx.logger.info('shutting down');
     await running.close();
@@ -71,7 +74,7 @@ function onShutdownSignal(shutdown: () => Promise<void>): void {
 
 /** Start-up failures are for a person at a terminal: one plain message, no stack. */
 function fail(error: unknown, exitCode: number): void {
-  if (error instanceof ConfigError || error instanceof ContentError) {
+  if (error instanceof ConfigError || error instanceof ContentError || error instanceof ListenError) {
     process.stderr.write(`site-content-mcp: ${error.message}\n`);
   } else {
     process.stderr.write(`site-content-mcp: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);

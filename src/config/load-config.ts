@@ -1,7 +1,7 @@
-import { homedir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OPTIONS, type OptionKey, type OptionValues } from './options.js';
+import { OPTIONS, type OptionKey, type OptionSpec, type OptionValues } from './options.js';
 import { bundledContentDir } from './package-root.js';
 
 export type Command = 'stdio' | 'serve';
@@ -10,6 +10,8 @@ export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
   readonly command: Command;
   readonly contentDir: string;
   readonly dataDir: string;
+  /** True when DATA_DIR was not given and dataDir is the temporary default (said at start). */
+  readonly dataDirIsTemporary?: boolean;
 }
 
 export type CliRequest =
@@ -46,10 +48,11 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     if (result.success) {
       values[key] = result.data;
     } else {
-      const source = fromFlag !== undefined ? `--${spec.flag}` : `${spec.env}`;
+      // Named as the user gave it; a variable also names its flag, the form --help lists.
+      const source = fromFlag !== undefined ? `--${spec.flag}` : `${spec.env} (--${spec.flag})`;
       const reason = result.error.issues.map((issue) => issue.message).join('; ');
       const got = 'secret' in spec && spec.secret ? 'the value is not shown, as it may hold a password' : `got ${JSON.stringify(raw)}`;
-      problems.push(`${source} (--${spec.flag} / ${spec.env}) ${reason}; ${got}`);
+      problems.push(`${source} ${reason}; ${got}`);
     }
   }
   problems.push(...crossOptionProblems(values as Partial<OptionValues>));
@@ -60,7 +63,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     ...typed,
     command: parsed.command,
     contentDir: path.resolve(typed.contentDir ?? bundledContentDir()),
-    dataDir: path.resolve(typed.dataDir ?? defaultDataDir(env)),
+    dataDir: path.resolve(typed.dataDir ?? temporaryDataDir()),
+    ...(typed.dataDir === undefined ? { dataDirIsTemporary: true } : {}),
   };
   return { kind: 'run', config: Object.freeze(config) };
 }
@@ -77,13 +81,13 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
   };
-  for (const spec of Object.values(OPTIONS)) options[spec.flag] = { type: 'string' };
+  for (const spec of Object.values(OPTIONS) as readonly OptionSpec[]) options[spec.flag] = { type: spec.bare ? 'boolean' : 'string' };
 
   let result;
   try {
     result = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new ConfigError([`${(error as Error).message}. Run with --help to see the options.`]);
+    throw new ConfigError([describeParseError(error as NodeJS.ErrnoException, Object.keys(options))]);
   }
   const positionals = result.positionals;
   if (positionals.length > 1 || (positionals[0] !== undefined && !COMMANDS.includes(positionals[0]))) {
@@ -94,6 +98,7 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(result.values)) {
     if (typeof value === 'string') values[name] = value;
+    else if (value === true && name !== 'help' && name !== 'version') values[name] = '1';
   }
   return {
     command: positionals[0] === 'serve' ? 'serve' : 'stdio',
@@ -107,9 +112,47 @@ function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  const stateHome = emptyToUndefined(env.XDG_STATE_HOME) ?? path.join(homedir(), '.local', 'state');
-  return path.join(stateHome, 'site-content-mcp');
+/**
+ * Without DATA_DIR, state goes to a per-user folder under the system's temporary directory: a
+ * first run must not write into the user's home unasked. The start says so in one line.
+ */
+function temporaryDataDir(): string {
+  return path.join(tmpdir(), `site-content-mcp-${process.getuid?.() ?? 'user'}`);
+}
+
+/** node:util parseArgs errors, in our words: an unknown flag suggests the closest one. */
+function describeParseError(error: NodeJS.ErrnoException, flags: readonly string[]): string {
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /'(-{1,2}[^']*)'/.exec(error.message)?.[1] ?? '';
+    const name = given.replace(/^-+/, '').split('=')[0]!;
+    const closest = closestFlag(name, flags);
+    return `unknown option ${given}${closest === undefined ? '.' : `: did you mean --${closest}?`} Run with --help to see the options.`;
+  }
+  return `${error.message}. Run with --help to see the options.`;
+}
+
+/** The flag fewest edits away, if it is near enough to be a likely typo. */
+export function closestFlag(name: string, flags: readonly string[]): string | undefined {
+  let best: { flag: string; distance: number } | undefined;
+  for (const flag of flags) {
+    const distance = editDistance(name.toLowerCase(), flag);
+    if (best === undefined || distance < best.distance) best = { flag, distance };
+  }
+  return best !== undefined && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.flag : undefined;
+}
+
+/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
 }
 
 /** Rules that involve two options; each row checks only its own value. */

@@ -2,7 +2,8 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import { isLoopbackHostname } from '../http/loopback.js';
+import { LOG_FORMATS } from '../log/logger.js';
+import { isLoopbackHostname } from '../web/loopback.js';
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.
@@ -21,9 +22,12 @@ export interface OptionSpec {
   readonly schema: z.ZodType;
   /** The value may hold a password: error messages never repeat it (pino redacts it by key). */
   readonly secret?: boolean;
+  /** A switch: the flag is given bare (`--watch`); the variable takes 1/0, true/false, yes/no, on/off. */
+  readonly bare?: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type { LogFormat } from '../log/logger.js';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const commaList = z
@@ -128,6 +132,15 @@ export const OPTIONS = {
     description: 'The site to serve: a content directory (site.yaml and pages/). Default: the bundled sample site.',
     schema: z.string().min(1).optional(),
   },
+  watch: {
+    flag: 'watch',
+    env: 'WATCH',
+    hint: '',
+    description:
+      'With serve: reload the content directory when its files change (debounced), without a restart; SIGHUP reloads too. A change that does not load keeps the current content serving. Default: off.',
+    schema: flagBoolean,
+    bare: true,
+  },
   publicBaseUrl: {
     flag: 'public-base-url',
     env: 'PUBLIC_BASE_URL',
@@ -159,15 +172,22 @@ export const OPTIONS = {
     env: 'DATA_DIR',
     hint: 'DIR',
     description:
-      'Where the server keeps what must survive a restart (signing key, inquiry outbox). Default: $XDG_STATE_HOME/site-content-mcp or ~/.local/state/site-content-mcp.',
+      'Where the server keeps what must survive a restart (signing key, inquiry outbox). Default: a per-user folder in the system\'s temporary directory, which a reboot may clear; set it for anything but a trial.',
     schema: z.string().min(1).optional(),
   },
   logLevel: {
     flag: 'log-level',
     env: 'LOG_LEVEL',
     hint: LOG_LEVELS.join('|'),
-    description: 'How much to log (JSON lines on stderr). Default: info.',
+    description: 'How much to log on stderr. Default: info.',
     schema: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  },
+  logFormat: {
+    flag: 'log-format',
+    env: 'LOG_FORMAT',
+    hint: LOG_FORMATS.join('|'),
+    description: 'How log lines look: readable lines (pretty) or JSON lines for a log collector (json). Default: auto, readable when stderr is a terminal, else JSON.',
+    schema: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
   },
   allowedHosts: {
     flag: 'allowed-hosts',

@@ -223,7 +223,8 @@ async function readPage(
   const result = pageMetaSchema.safeParse(rawMeta);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    return skip(issue.path.join('.') || 'front matter', formatIssues([issue])[0]!);
+    // The field is named once, by the warning; the message says only what is wrong with it.
+    return issue.path.length > 0 ? skip(issue.path.join('.'), issue.message) : skip('front matter', formatIssues([issue])[0]!);
   }
   const meta = result.data;
   const markdown = cleanMarkdown(body);

@@ -4,6 +4,7 @@ import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import { createAgentSite } from '../agent-site/agent-site.js';
 import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
+import { snapshotOf } from '../live/content-holder.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
 import { schemaOrgFor } from '../structured-data/schema-org.js';
@@ -15,13 +16,20 @@ import { schemaOrgFor } from '../structured-data/schema-org.js';
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  // ETags are computed by the routes that can do it cheaply (from content that never changes).
+  // ETags are computed by the routes that can do it cheaply (from a snapshot, which never changes).
   app.set('etag', false);
   // req.ip: the socket address, or as many X-Forwarded-For hops from the right as there are
   // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
   app.set('trust proxy', ctx.config.trustProxyHops);
 
-  const agentSite = createAgentSite(ctx, { structuredData: (page) => schemaOrgFor(page, ctx) });
+  const agentSite = createAgentSite(ctx, { structuredData: schemaOrgFor });
+
+  // The edge: each request takes the content snapshot once, as it arrives, and every route it
+  // reaches answers from that one, even if a reload publishes another meanwhile.
+  app.use((req, _res, next) => {
+    snapshotOf(req, ctx.content);
+    next();
+  });
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

@@ -4,7 +4,12 @@ import type { Config } from '../config/load-config.js';
 import { createContext, type AppContext, type ContextParts } from '../context.js';
 import { createApp } from './app.js';
 import { packageInfo } from '../config/package-root.js';
+import { watchContentDir, type ContentWatch } from '../live/content-watch.js';
 import { answerWhileStarting } from '../rest/starting.js';
+import { ListenError } from './listen-error.js';
+
+/** With a shared store, how often an instance looks for content another instance synced. */
+export const PEER_CHECK_MS = 5_000;
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:3000. */
@@ -33,7 +38,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(config.host, config.port, error)));
     server.listen(config.port, config.host, () => {
       server.off('error', reject);
       resolve();
@@ -50,9 +55,11 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
     throw error;
   }
   handler = createApp(ctx);
+  const watching = startWatching(ctx);
+  if (config.redisUrl !== undefined) ctx.reloader.followPeers(PEER_CHECK_MS);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  ctx.logger.info({ url, publicBaseUrl: ctx.urls.publicBaseUrl }, 'listening');
+  ctx.logger.info({ url, publicBaseUrl: ctx.publicBaseUrl }, 'listening');
 
   return {
     url,
@@ -63,7 +70,20 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
       clearTimeout(timer);
+      watching?.close();
       await ctx.close();
     },
   };
+}
+
+/** `--watch`: a reload after each burst of changes in the content directory. */
+function startWatching(ctx: AppContext): ContentWatch | undefined {
+  if (!ctx.config.watch) return undefined;
+  const { contentDir } = ctx.config;
+  ctx.logger.info({ contentDir }, 'watching the content directory for changes');
+  return watchContentDir(
+    contentDir,
+    () => void ctx.reloader.reload(undefined, { trigger: 'watch' }),
+    (error) => ctx.logger.error({ err: error, contentDir }, 'content: watching stopped; restart or send SIGHUP to reload'),
+  );
 }

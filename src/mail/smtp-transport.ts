@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { TransportMessage } from './outgoing-mail.js';
-import { isLoopbackHostname } from '../http/loopback.js';
+import { isLoopbackHostname } from '../web/loopback.js';
 
 /** Delivers one message; resolves once the server accepted it (250), rejects with nodemailer's error otherwise. */
 export interface MailTransport {

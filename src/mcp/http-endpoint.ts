@@ -3,11 +3,18 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
-import type { AppContext } from '../context.js';
-import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../http/loopback.js';
+import type { AgentAuth } from '../auth/agent-auth.js';
+import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../web/loopback.js';
+import { snapshotOf } from '../live/content-holder.js';
 import { ALL_TOOLS } from '../../tools/index.js';
 import type { ToolDefinition } from '../../tools/tool.js';
-import { createMcpServerFactory } from './mcp-server.js';
+import { createMcpServerFactory, type McpContext } from './mcp-server.js';
+
+/** What the HTTP endpoint needs besides the MCP server's own context. */
+export interface McpEndpointContext extends McpContext {
+  readonly publicBaseUrl: string;
+  readonly auth: AgentAuth;
+}
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
 export const MCP_BODY_LIMIT = '256kb';
@@ -19,7 +26,7 @@ export const MCP_BODY_LIMIT = '256kb';
  * to end. Host and Origin are checked first (DNS-rebinding protection), then the bearer token
  * if one was sent: the caller's `agent` is who it identifies.
  */
-export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
+export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
   const createServer = createMcpServerFactory(ctx, tools);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
@@ -57,7 +64,7 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const server = createServer({ transport: 'http', clientIp: req.ip, agent });
+    const server = createServer({ transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
@@ -74,7 +81,7 @@ export function mcpEndpoint(ctx: AppContext, tools: readonly ToolDefinition[] = 
   return router;
 }
 
-function allowedHostnames(ctx: AppContext): string[] {
+function allowedHostnames(ctx: McpEndpointContext): string[] {
   const extra = ctx.config.allowedHosts.map((host) => {
     try {
       return new URL(`http://${host}`).hostname;
@@ -82,7 +89,7 @@ function allowedHostnames(ctx: AppContext): string[] {
       return host;
     }
   });
-  return [...new Set([...LOOPBACK_HOSTNAMES, new URL(ctx.urls.publicBaseUrl).hostname, ...extra])];
+  return [...new Set([...LOOPBACK_HOSTNAMES, new URL(ctx.publicBaseUrl).hostname, ...extra])];
 }
 
 interface OriginPolicy {
@@ -90,11 +97,11 @@ interface OriginPolicy {
   readonly origins: ReadonlySet<string>;
 }
 
-function allowedOriginPolicy(ctx: AppContext): OriginPolicy {
+function allowedOriginPolicy(ctx: McpEndpointContext): OriginPolicy {
   const configured = ctx.config.allowedOrigins;
   return {
     any: configured.includes('*'),
-    origins: new Set([new URL(ctx.urls.publicBaseUrl).origin, ...configured.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]),
+    origins: new Set([new URL(ctx.publicBaseUrl).origin, ...configured.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]),
   };
 }
 
@@ -120,7 +127,7 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 }
 
 /** Body-parser failures become JSON-RPC errors, as MCP clients expect on this endpoint. */
-function jsonRpcErrorHandler(ctx: AppContext) {
+function jsonRpcErrorHandler(ctx: McpContext) {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const type = (error as { type?: string }).type;

@@ -15,22 +15,46 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { z } from 'zod';
 import { ALL_TOOLS, FORWARDED_OVER_STDIO } from '../../tools/index.js';
-import type { Caller, ToolDefinition } from '../../tools/tool.js';
-import type { AppContext } from '../context.js';
+import { toolContext, type Caller, type ToolDefinition, type ToolServices } from '../../tools/tool.js';
 import { contactOptionsText } from '../content/contact-text.js';
 import { LANGS, type Lang } from '../content/schema.js';
 import { isAppError } from '../errors.js';
+import { perSnapshot, type ContentHolder } from '../live/content-holder.js';
+import type { ContentSnapshot } from '../live/content-snapshot.js';
+import type { RemoteTools } from './remote-tools.js';
 import { serverInstructions } from './instructions.js';
 import { errorResult, invalidArgumentsResult, successResult } from './tool-result.js';
 
 /** JSON-RPC error code for an unknown resource (MCP 2025-11-25). */
 const RESOURCE_NOT_FOUND = -32002;
 
-export type McpServerFactory = (caller: Caller) => Server;
+/**
+ * What the MCP server needs: the tools' services, the content and the forwarding client (the
+ * application context has all of it).
+ */
+export interface McpContext extends ToolServices {
+  readonly version: string;
+  readonly content: ContentHolder;
+  readonly remoteTools: Pick<RemoteTools, 'call'>;
+}
+
+/**
+ * A Server for one caller. Over HTTP the request's snapshot is given, and every answer of that
+ * request comes from it; over stdio (one long-lived Server) each message takes the current one.
+ */
+export type McpServerFactory = (caller: Caller, snapshot?: ContentSnapshot) => Server;
+
+/** What the resource list and the instructions are made of, built once per snapshot. */
+interface McpContentView {
+  readonly listResources: ListResourcesResult;
+  readonly documentsByUri: ReadonlyMap<string, ContentSnapshot['documents'][number]>;
+  readonly instructions: string;
+}
 
 /**
  * Builds, once, everything about the MCP server that does not depend on the request (tool list
- * with its JSON Schemas, resource list, instructions, one schema validator) and returns a factory
+ * with its JSON Schemas, one schema validator; the resource list and instructions once per
+ * content snapshot) and returns a factory
  * for per-connection servers. Over HTTP every request gets its own Server (stateless, and
  * sharing one across requests would leak responses between clients); over stdio there is one.
  *
@@ -40,32 +64,36 @@ export type McpServerFactory = (caller: Caller) => Server;
  * spec's -32602, and we do not advertise `listChanged`, which a stateless server cannot honour.
  */
 export function createMcpServerFactory(
-  ctx: AppContext,
+  ctx: McpContext,
   tools: readonly ToolDefinition[] = ALL_TOOLS,
   forwardedOverStdio: ReadonlySet<string> = FORWARDED_OVER_STDIO,
 ): McpServerFactory {
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const listTools: ListToolsResult = { tools: tools.map(describeTool) };
-  const listResources: ListResourcesResult = {
-    resources: ctx.documents.map((document) => ({
-      uri: ctx.urls.absolute(document.path),
-      name: document.name,
-      title: document.title,
-      description: document.description,
-      mimeType: document.mimeType,
-      size: Buffer.byteLength(document.text),
-    })),
-  };
-  const documentsByUri = new Map(ctx.documents.map((document) => [ctx.urls.absolute(document.path), document]));
-  const instructions = serverInstructions(ctx.site);
+  const contentView = perSnapshot((snapshot): McpContentView => ({
+    listResources: {
+      resources: snapshot.documents.map((document) => ({
+        uri: snapshot.urls.absolute(document.path),
+        name: document.name,
+        title: document.title,
+        description: document.description,
+        mimeType: document.mimeType,
+        size: Buffer.byteLength(document.text),
+      })),
+    },
+    documentsByUri: new Map(snapshot.documents.map((document) => [snapshot.urls.absolute(document.path), document])),
+    instructions: serverInstructions(snapshot.site),
+  }));
   // The SDK builds an Ajv instance per Server unless given one; it is only used for elicitation,
   // which we never request, so one shared instance saves that cost on every HTTP request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  return (caller) => {
+  return (caller, fixed) => {
+    const snapshotNow = () => fixed ?? ctx.content.current();
+    const first = snapshotNow();
     const server = new Server(
-      { name: 'site-content-mcp', title: `${ctx.site.info.company}: website`, version: ctx.version, websiteUrl: ctx.urls.publicBaseUrl },
-      { capabilities: { tools: {}, resources: {} }, instructions, jsonSchemaValidator },
+      { name: 'site-content-mcp', title: `${first.site.info.company}: website`, version: ctx.version, websiteUrl: first.urls.publicBaseUrl },
+      { capabilities: { tools: {}, resources: {} }, instructions: contentView(first).instructions, jsonSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => listTools);
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -74,12 +102,12 @@ export function createMcpServerFactory(
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available tools: ${[...toolsByName.keys()].join(', ')}.`);
       }
       const forward = caller.transport === 'stdio' && forwardedOverStdio.has(tool.name);
-      return callTool(tool, request.params.arguments, ctx, caller, forward);
+      return callTool(tool, request.params.arguments, ctx, snapshotNow(), caller, forward);
     });
-    server.setRequestHandler(ListResourcesRequestSchema, () => listResources);
+    server.setRequestHandler(ListResourcesRequestSchema, () => contentView(snapshotNow()).listResources);
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
     server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-      const document = documentsByUri.get(request.params.uri);
+      const document = contentView(snapshotNow()).documentsByUri.get(request.params.uri);
       if (!document) {
         throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`, { uri: request.params.uri });
       }
@@ -89,12 +117,19 @@ export function createMcpServerFactory(
   };
 }
 
-async function callTool(tool: ToolDefinition, args: Record<string, unknown> | undefined, ctx: AppContext, caller: Caller, forward: boolean): Promise<CallToolResult> {
+async function callTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown> | undefined,
+  ctx: McpContext,
+  snapshot: ContentSnapshot,
+  caller: Caller,
+  forward: boolean,
+): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return invalidArgumentsResult(tool.name, parsed.error.issues);
-  if (forward) return forwardToRemote(tool.name, args ?? {}, ctx);
+  if (forward) return forwardToRemote(tool.name, args ?? {}, ctx, snapshot);
   try {
-    const output = await tool.run(parsed.data, { ...ctx, caller });
+    const output = await tool.run(parsed.data, toolContext(ctx, snapshot, caller));
     return successResult(output);
   } catch (error) {
     if (!isAppError(error)) {
@@ -105,12 +140,12 @@ async function callTool(tool: ToolDefinition, args: Record<string, unknown> | un
 }
 
 /** The remote answer as it came; if the remote cannot be reached, an error with the contact options. */
-async function forwardToRemote(name: string, args: Record<string, unknown>, ctx: AppContext): Promise<CallToolResult> {
+async function forwardToRemote(name: string, args: Record<string, unknown>, ctx: McpContext, snapshot: ContentSnapshot): Promise<CallToolResult> {
   try {
     return await ctx.remoteTools.call(name, args);
   } catch (error) {
     const lang = LANGS.find((candidate) => candidate === args.lang) as Lang | undefined;
-    const contact = contactOptionsText(ctx.site, ctx.urls, lang);
+    const contact = contactOptionsText(snapshot.site, snapshot.urls, lang);
     if (isAppError(error)) return errorResult(error, contact);
     ctx.logger.error({ err: error, tool: name }, 'forwarding failed unexpectedly');
     return errorResult(error);

@@ -1,7 +1,7 @@
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log/logger.js';
-import { isLoopbackHostname } from '../http/loopback.js';
+import { isLoopbackHostname } from '../web/loopback.js';
 
 export interface RemoteToolsOptions {
   /** Our version, sent as the client version and in the User-Agent. */
@@ -23,13 +23,14 @@ export const FORWARD_TIMEOUT_MS = 30_000;
  * that it is not known whether it was).
  */
 export class RemoteTools {
-  readonly url: string;
-
+  /** `url` is read on each call: over stdio its default follows the site file's siteUrl. */
   constructor(
-    url: string,
+    private readonly remoteUrl: () => string,
     private readonly options: RemoteToolsOptions,
-  ) {
-    this.url = new URL(url).href;
+  ) {}
+
+  get url(): string {
+    return new URL(this.remoteUrl()).href;
   }
 
   async call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {

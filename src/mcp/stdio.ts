@@ -1,12 +1,11 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { AppContext } from '../context.js';
-import { createMcpServerFactory } from './mcp-server.js';
+import { createMcpServerFactory, type McpContext } from './mcp-server.js';
 
 /**
  * Serves MCP over stdin/stdout until the client closes its end. Only protocol messages go to
  * stdout; logs go to stderr. Resolves when the session is over, so the caller can exit cleanly.
  */
-export async function serveStdio(ctx: AppContext, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+export async function serveStdio(ctx: McpContext, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const server = createMcpServerFactory(ctx)({ transport: 'stdio' });
   const transport = new StdioServerTransport(input as never, output as never);
   const closed = new Promise<void>((resolve) => {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { AppError, isAppError } from '../errors.js';
 import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestCaller, type RestEnv } from './endpoints.js';
-import { makeProblem, PROBLEM_CONTENT_TYPE, toProblem, type Problem, type ProblemCode } from './problem.js';
+import { makeProblem, PROBLEM_CONTENT_TYPE, problemRepresentation, toProblem, type Problem, type ProblemCode } from '../web/problem.js';
 import { QuerySchema, readQuery } from './query.js';
+import { entityTag } from '../web/representation.js';
 
 /** One answer to a GET, ready to send or to put in a batch. */
 export interface RestAnswer {
@@ -37,10 +37,10 @@ const noParameters = new QuerySchema(z.object({}).strict());
 
 /**
  * Answers GET requests under /api/v1 in process: the HTTP router and the batch both come here,
- * so a batch item's body is exactly what the same GET returns. Every answer depends only on the
- * content and the query (content does not change while the server runs), so successful answers
- * are serialised, tagged and kept in an LRU keyed by the validated query: the tool runs once per
- * distinct question.
+ * so a batch item's body is exactly what the same GET returns. There is one GetAnswers per
+ * content snapshot, and every answer depends only on that content and the query, so successful
+ * answers are serialised, tagged and kept in an LRU keyed by the validated query: the tool runs
+ * once per distinct question and snapshot.
  */
 export class GetAnswers {
   readonly #routes: ReadonlyMap<string, Route>;
@@ -58,7 +58,7 @@ export class GetAnswers {
       const body = Buffer.from(document.text, 'utf8');
       routes.set(document.path, {
         kind: 'document',
-        answer: { status: 200, contentType: document.contentType, body, json: undefined, etag: entityTag(body), cacheControl: 'public, max-age=300', headers: {} },
+        answer: { status: 200, contentType: document.contentType, body, json: undefined, etag: restEntityTag(body), cacheControl: 'public, max-age=300', headers: {} },
       });
     }
     this.#routes = routes;
@@ -89,13 +89,15 @@ export class GetAnswers {
       const { endpoint } = route;
       const query = endpoint.query.parse(readQuery(rawQuery), path);
       const key = `${path}\n${JSON.stringify(query)}`;
-      const cached = endpoint.perCaller ? undefined : this.#cache.get(key);
+      // Answers that depend on the caller, or must not be stored (health), are never kept.
+      const keep = !endpoint.perCaller && endpoint.cacheControl !== NO_STORE;
+      const cached = keep ? this.#cache.get(key) : undefined;
       if (cached) return cached;
       const result = await endpoint.run(query, this.env, caller).catch((error: unknown) => {
         throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
       });
       const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
-      if (!endpoint.perCaller) this.#cache.set(key, answer);
+      if (keep) this.#cache.set(key, answer);
       return answer;
     } catch (error) {
       return this.problem(error, pathname);
@@ -122,16 +124,16 @@ export function normalizePath(pathname: string): string {
 
 export function jsonAnswer(status: number, value: unknown, cacheControl: string, headers: Readonly<Record<string, string>>): RestAnswer {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { status, contentType: JSON_CONTENT_TYPE, body, json: value, etag: status === 200 ? entityTag(body) : undefined, cacheControl, headers };
+  return { status, contentType: JSON_CONTENT_TYPE, body, json: value, etag: status === 200 ? restEntityTag(body) : undefined, cacheControl, headers };
 }
 
 function problemAnswer(status: number, problem: Problem, retryAfterSeconds: number | undefined): RestAnswer {
-  const body = Buffer.from(JSON.stringify(problem), 'utf8');
-  const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
-  return { status, contentType: PROBLEM_CONTENT_TYPE, body, json: problem, etag: undefined, cacheControl: NO_STORE, headers };
+  const { body, headers } = problemRepresentation(problem, retryAfterSeconds);
+  const { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...rest } = headers;
+  return { status, contentType: contentType ?? PROBLEM_CONTENT_TYPE, body, json: problem, etag: undefined, cacheControl: cacheControl ?? NO_STORE, headers: rest };
 }
 
-/** A strong entity tag: 128 bits of the body's SHA-256, computed once per cached answer. */
-export function entityTag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+/** A strong entity tag: 128 bits of the body's SHA-256 (22 characters), computed once per cached answer. */
+function restEntityTag(body: Buffer): string {
+  return entityTag(body, 22);
 }

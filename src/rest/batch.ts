@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { normalizePath, type GetAnswers, type RestAnswer } from './answers.js';
-import { API_PREFIX } from './endpoints.js';
+import { API_PREFIX, type RestCaller } from './endpoints.js';
 import { batchRequestSchema, type BatchRequest } from './schemas.js';
 
 /** Largest batch body accepted: ten requests with long queries fit many times over. */
@@ -54,16 +54,16 @@ export interface BatchItemResult {
  * Runs every item as the same GET would run, in process. An item that cannot run (not GET, not
  * under /api/v1, or an excluded endpoint) gets its own 400 Problem; the others still run.
  */
-export async function runBatch(batch: BatchRequest, answers: GetAnswers): Promise<BatchItemResult[]> {
+export async function runBatch(batch: BatchRequest, answers: GetAnswers, caller: RestCaller = {}): Promise<BatchItemResult[]> {
   return Promise.all(
     batch.requests.map(async (item, position) => {
-      const answer = await runItem(item, position, answers);
+      const answer = await runItem(item, position, answers, caller);
       return { id: item.id ?? position, status: answer.status, body: answer.json };
     }),
   );
 }
 
-function runItem(item: BatchRequest['requests'][number], position: number, answers: GetAnswers): Promise<RestAnswer> | RestAnswer {
+function runItem(item: BatchRequest['requests'][number], position: number, answers: GetAnswers, caller: RestCaller): Promise<RestAnswer> | RestAnswer {
   const question = item.path.indexOf('?');
   const pathname = question === -1 ? item.path : item.path.slice(0, question);
   const rawQuery = question === -1 ? '' : item.path.slice(question + 1);
@@ -72,5 +72,5 @@ function runItem(item: BatchRequest['requests'][number], position: number, answe
   if (!pathname.startsWith(API_PREFIX)) return refuse(`path must start with ${API_PREFIX}; got ${JSON.stringify(pathname.slice(0, 100))}.`);
   const route = answers.route(pathname) ?? normalizePath(pathname);
   if (BATCH_EXCLUDED_PATHS.has(route)) return refuse(`${route} cannot be batched (the batch, identity and the API documents are excluded); request it on its own.`);
-  return answers.answer(pathname, rawQuery);
+  return answers.answer(pathname, rawQuery, caller);
 }

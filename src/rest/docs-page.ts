@@ -1,6 +1,6 @@
 import { ERROR_KINDS } from '../errors.js';
 import type { OpenApiDocument } from './openapi.js';
-import { PROBLEM_CODES, PROBLEM_TYPES } from './problem.js';
+import { PROBLEM_CODES, PROBLEM_TYPES } from '../web/problem.js';
 
 /**
  * The API guide for people (`/api/v1/docs`): one self-contained HTML page (no scripts, no

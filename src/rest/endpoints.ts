@@ -5,12 +5,13 @@ import { listServices } from '../../tools/list-services.js';
 import { toPageSummary } from '../../tools/page-summary.js';
 import { contactOptionsSchema, langField, pageContentSchema, pageTypeField, searchResultsSchema, servicesSchema } from '../../tools/schemas.js';
 import { searchSite } from '../../tools/search-site.js';
-import type { ToolContext } from '../../tools/tool.js';
+import { toolContext, type ToolContext, type ToolServices } from '../../tools/tool.js';
 import type { AppContext } from '../context.js';
+import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
-import type { ProblemCode } from './problem.js';
+import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
-import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type PageList } from './schemas.js';
+import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
 import type { AuthenticatedAgent } from '../auth/bearer.js';
 import { AppError } from '../errors.js';
@@ -30,8 +31,13 @@ export const PAGES_LIMIT = { min: 1, max: 100, default: 50 } as const;
 /** What an endpoint's handler may use. */
 export interface RestEnv {
   readonly ctx: AppContext;
-  /** The tools' context. Answers depend on the content and the query only, never on the caller. */
-  readonly tools: ToolContext;
+  /** The content snapshot these answers come from (answers are cached per snapshot). */
+  readonly content: ContentSnapshot;
+  /**
+   * The tools' context for this caller, as MCP gives it. Cached answers depend on the content
+   * and the query only; the caller matters to limits, never to what a content tool returns.
+   */
+  tools(caller: RestCaller): ToolContext;
   readonly cursors: CursorCodec;
   /** Absolute URL of a path on this server. */
   url(path: string): string;
@@ -39,10 +45,18 @@ export interface RestEnv {
   readonly endpointUrls: Readonly<Record<string, string>>;
 }
 
-/** Who is asking, for the endpoints whose answer depends on it (identity). */
+/** Who is asking: for the endpoints whose answer depends on it (identity) and for the tools. */
 export interface RestCaller {
   /** The agent of a valid bearer token; absent without one. */
   readonly agent?: AuthenticatedAgent | undefined;
+  /** The client's address as the HTTP layer determined it (req.ip). */
+  readonly clientIp?: string | undefined;
+}
+
+/** The tools' context for a REST caller, as MCP builds it: the real client address and agent. */
+export function restToolContext(services: ToolServices, content: ContentSnapshot, caller: RestCaller): ToolContext {
+  const agent = caller.agent && { sub: caller.agent.sub, clientId: caller.agent.clientId };
+  return toolContext(services, content, { transport: 'http', clientIp: caller.clientIp, agent });
 }
 
 export interface JsonResult {
@@ -98,7 +112,7 @@ export const root = defineEndpoint({
   async run(_query, env) {
     const { ctx } = env;
     const body: ApiRoot = {
-      name: `${ctx.site.info.company}: website content API`,
+      name: `${env.content.site.info.company}: website content API`,
       version: ctx.version,
       apiVersion: API_VERSION,
       description:
@@ -125,8 +139,17 @@ export const health = defineEndpoint({
   problems: ['unavailable'],
   cacheControl: NO_STORE,
   batchable: true,
-  async run(_query, { ctx }) {
-    return { body: { ok: true, version: ctx.version, pages: ctx.site.pages.length, languages: [...ctx.site.languages] } };
+  async run(_query, { ctx, content }) {
+    const last = ctx.reloader.last;
+    const lastReload = last && { outcome: last.outcome, trigger: last.trigger, at: new Date(last.at).toISOString(), ...(last.reason === undefined ? {} : { reason: last.reason }) };
+    const body: Health = {
+      ok: true,
+      version: ctx.version,
+      pages: content.site.pages.length,
+      languages: [...content.site.languages],
+      content: { version: content.version, loadedAt: new Date(content.loadedAt).toISOString(), ...(lastReload === undefined ? {} : { lastReload }) },
+    };
+    return { body };
   },
 });
 
@@ -150,8 +173,8 @@ export const search = defineEndpoint({
   problems: ['invalid-parameter', 'unavailable'],
   cacheControl: CONTENT_CACHE_CONTROL,
   batchable: true,
-  async run({ q, ...filters }, env) {
-    const results = await searchSite.run({ query: q, ...filters }, env.tools);
+  async run({ q, ...filters }, env, caller) {
+    const results = await searchSite.run({ query: q, ...filters }, env.tools(caller));
     return { body: results.note === undefined ? results : { ...results, note: restWording(results.note) } };
   },
 });
@@ -180,12 +203,12 @@ export const pages = defineEndpoint({
   batchable: true,
   async run({ type, lang, limit, cursor }, env) {
     const scope = { filters: `type=${type ?? ''}&lang=${lang ?? ''}` };
-    const matching = env.ctx.site.filter({ type, lang });
+    const matching = env.content.site.filter({ type, lang });
     const offset = cursor === undefined ? 0 : env.cursors.decode(cursor, scope);
     const end = offset + limit;
     const next = end < matching.length ? env.cursors.encode(end, scope) : null;
     const body: PageList = {
-      data: matching.slice(offset, end).map((page) => toPageSummary(page, env.ctx.urls)),
+      data: matching.slice(offset, end).map((page) => toPageSummary(page, env.content.urls)),
       total: matching.length,
       limit,
       next_cursor: next,
@@ -211,8 +234,8 @@ export const page = defineEndpoint({
   problems: ['invalid-parameter', 'not-found', 'unavailable'],
   cacheControl: CONTENT_CACHE_CONTROL,
   batchable: true,
-  async run(query, env) {
-    return { body: await getPage.run(query, env.tools) };
+  async run(query, env, caller) {
+    return { body: await getPage.run(query, env.tools(caller)) };
   },
 });
 
@@ -228,8 +251,8 @@ export const services = defineEndpoint({
   problems: ['invalid-parameter', 'unavailable'],
   cacheControl: CONTENT_CACHE_CONTROL,
   batchable: true,
-  async run(query, env) {
-    return { body: await listServices.run(query, env.tools) };
+  async run(query, env, caller) {
+    return { body: await listServices.run(query, env.tools(caller)) };
   },
 });
 
@@ -244,8 +267,8 @@ export const contact = defineEndpoint({
   problems: ['invalid-parameter', 'unavailable'],
   cacheControl: CONTENT_CACHE_CONTROL,
   batchable: true,
-  async run(query, env) {
-    return { body: await getContact.run(query, env.tools) };
+  async run(query, env, caller) {
+    return { body: await getContact.run(query, env.tools(caller)) };
   },
 });
 

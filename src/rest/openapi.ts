@@ -4,8 +4,9 @@ import { ERROR_KINDS } from '../errors.js';
 import { contactOptionsSchema, packageSchema, pageContentSchema, pageSummarySchema, pricingItemSchema, searchResultsSchema, serviceItemSchema, servicesSchema } from '../../tools/schemas.js';
 import { BATCH_BODY_LIMIT_BYTES, BATCH_EXCLUDED_PATHS } from './batch.js';
 import { API_PREFIX, API_VERSION, JSON_ENDPOINTS, type JsonEndpoint } from './endpoints.js';
-import { PROBLEM_CODES, PROBLEM_TYPES, problemSchema, type ProblemCode } from './problem.js';
-import { AGENT_QUOTA, IP_QUOTA } from './rate-limit.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, problemSchema, type ProblemCode } from '../web/problem.js';
+import { AGENT_RATE_LIMIT } from '../limits/agent-rate-limit.js';
+import { IP_QUOTA } from '../web/rate-limit.js';
 import { apiRootSchema, BATCH_MAX_REQUESTS, batchRequestSchema, batchResponseSchema, healthSchema, pageListSchema } from './schemas.js';
 
 /**
@@ -39,7 +40,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** Response headers, described once. */
 const HEADERS: Record<string, Json> = {
   'RateLimit-Policy': {
-    description: `The rate limit policy that applies (draft-ietf-httpapi-ratelimit-headers): "ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds} without a token, "agent";q=${AGENT_QUOTA.quota};w=${AGENT_QUOTA.windowSeconds} with a valid one.`,
+    description: `The rate limit policy that applies (draft-ietf-httpapi-ratelimit-headers): "ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds} without a token, "agent";q=${AGENT_RATE_LIMIT.limit};w=${AGENT_RATE_LIMIT.windowSeconds} with a valid one.`,
     schema: { type: 'string', examples: [`"ip";q=${IP_QUOTA.quota};w=${IP_QUOTA.windowSeconds}`] },
   },
   RateLimit: {
@@ -129,7 +130,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
         '',
         `Prices are net starting prices (VAT excluded): Polish pages quote PLN, English pages EUR. State a price only together with its page URL.`,
         '',
-        `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${options.ipQuota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${AGENT_QUOTA.quota} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
+        `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${options.ipQuota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${AGENT_RATE_LIMIT.limit} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
         '',
         `Server version ${options.serverVersion}. The guide: ${options.docsUrl}`,
       ].join('\n'),
@@ -150,7 +151,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT (at+jwt, ES256)',
-          description: `Optional OAuth 2.1 access token (scope site:read). Get one with POST ${options.baseUrl}/agent/auth/ or from the authorization server described at ${options.baseUrl}/.well-known/oauth-authorization-server. It identifies the agent and raises the rate limit to ${AGENT_QUOTA.quota} per ${AGENT_QUOTA.windowSeconds} seconds.`,
+          description: `Optional OAuth 2.1 access token (scope site:read). Get one with POST ${options.baseUrl}/agent/auth/ or from the authorization server described at ${options.baseUrl}/.well-known/oauth-authorization-server. It identifies the agent and raises the rate limit to ${AGENT_RATE_LIMIT.limit} per ${AGENT_RATE_LIMIT.windowSeconds} seconds.`,
         },
       },
     },

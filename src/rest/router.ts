@@ -1,15 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.js';
 import type { AppContext } from '../context.js';
+import { perSnapshot, snapshotOf } from '../live/content-holder.js';
+import type { ContentSnapshot } from '../live/content-snapshot.js';
 import { GetAnswers, jsonAnswer, type RestAnswer } from './answers.js';
 import { BATCH_BODY_LIMIT_BYTES, checkIdempotencyKey, parseBatch, runBatch } from './batch.js';
-import { contentFingerprint, CursorCodec } from './cursor.js';
+import { CursorCodec } from './cursor.js';
 import { renderDocsPage } from './docs-page.js';
-import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, type RestEnv } from './endpoints.js';
+import { API_PREFIX, JSON_ENDPOINTS, NO_STORE, restToolContext, type RestEnv } from './endpoints.js';
 import { buildOpenApi, openApiYaml } from './openapi.js';
-import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit.js';
+import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolicy } from '../web/rate-limit.js';
 import { authenticateBearer, bearerChallenge } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
+import { sendRepresentation } from '../web/representation.js';
 
 const BATCH_PATH = `${API_PREFIX}/batch`;
 /** `res.locals` key: the request carried a token that failed verification. */
@@ -36,7 +40,7 @@ export const EXPOSED_HEADERS = [
  * Mount it at `/api/v1`; everything under that prefix is answered here, unknown paths included.
  */
 export function restApi(ctx: AppContext): express.Router {
-  const url = (path: string) => ctx.urls.absolute(path);
+  const url = (path: string) => `${ctx.publicBaseUrl}${path}`;
   const docsUrl = url(`${API_PREFIX}/docs`);
   const endpointUrls: Record<string, string> = {};
   for (const endpoint of JSON_ENDPOINTS) if (endpoint.name !== 'root') endpointUrls[endpoint.name] = url(endpoint.path);
@@ -46,34 +50,43 @@ export function restApi(ctx: AppContext): express.Router {
     openapiYaml: url(`${API_PREFIX}/openapi.yaml`),
     documentation: docsUrl,
   });
-  const env: RestEnv = {
-    ctx,
-    tools: { ...ctx, caller: { transport: 'http' } },
-    cursors: new CursorCodec(ctx.config.cursorSecret, contentFingerprint(ctx.site.pages.map((page) => page.path))),
-    url,
-    endpointUrls,
-  };
   if (ctx.config.cursorSecret === undefined && ctx.config.redisUrl !== undefined) {
     ctx.logger.warn('CURSOR_SECRET is not set: /api/v1/pages cursors are signed with a key of this instance only; give every instance the same CURSOR_SECRET');
   }
+  // One key for the process: a cursor stays valid across a reload that changed nothing (its
+  // content version is the same) and fails after one that changed the content.
+  const cursorSecret = ctx.config.cursorSecret ?? randomBytes(32).toString('base64url');
 
-  const openApi = buildOpenApi({ baseUrl: ctx.urls.publicBaseUrl, docsUrl, serverVersion: ctx.version, company: ctx.site.info.company, ipQuota: ctx.config.rateLimitPerMinute });
-  const answers = new GetAnswers(
-    env,
-    JSON_ENDPOINTS,
-    [
-      { name: 'openapi', path: `${API_PREFIX}/openapi.json`, contentType: 'application/json; charset=utf-8', text: JSON.stringify(openApi) },
-      { name: 'openapiYaml', path: `${API_PREFIX}/openapi.yaml`, contentType: 'application/yaml; charset=utf-8', text: openApiYaml(openApi) },
-      { name: 'documentation', path: `${API_PREFIX}/docs`, contentType: 'text/html; charset=utf-8', text: renderDocsPage(openApi) },
-    ],
-    docsUrl,
-  );
+  /** The answers of one snapshot, cached with it: publishing new content starts a fresh cache. */
+  const answersOf = perSnapshot((content: ContentSnapshot): GetAnswers => {
+    const env: RestEnv = {
+      ctx,
+      content,
+      tools: (caller) => restToolContext(ctx, content, caller),
+      cursors: new CursorCodec(cursorSecret, content.version),
+      url,
+      endpointUrls,
+    };
+    const openApi = buildOpenApi({ baseUrl: ctx.publicBaseUrl, docsUrl, serverVersion: ctx.version, company: content.site.info.company, ipQuota: ctx.config.rateLimitPerMinute });
+    return new GetAnswers(
+      env,
+      JSON_ENDPOINTS,
+      [
+        { name: 'openapi', path: `${API_PREFIX}/openapi.json`, contentType: 'application/json; charset=utf-8', text: JSON.stringify(openApi) },
+        { name: 'openapiYaml', path: `${API_PREFIX}/openapi.yaml`, contentType: 'application/yaml; charset=utf-8', text: openApiYaml(openApi) },
+        { name: 'documentation', path: `${API_PREFIX}/docs`, contentType: 'text/html; charset=utf-8', text: renderDocsPage(openApi) },
+      ],
+      docsUrl,
+    );
+  });
+  const answersFor = (req: Request) => answersOf(snapshotOf(req, ctx.content));
   const lifecycleHeaders = deprecationHeaders(ctx);
 
   const router = express.Router();
   router.use((req, res, next) => {
     res.set({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...lifecycleHeaders });
     if (req.method !== 'OPTIONS') return next();
+    const answers = answersFor(req);
     const { pathname } = splitUrl(req.originalUrl);
     const path = pathname === BATCH_PATH || pathname === `${BATCH_PATH}/` ? BATCH_PATH : answers.route(pathname);
     if (path === undefined) return send(req, res, answers.problem(notFound(pathname), pathname));
@@ -105,7 +118,7 @@ export function restApi(ctx: AppContext): express.Router {
           return next();
         case 'unavailable': {
           const detail = 'Tokens cannot be checked right now; send the request without a token (every endpoint but identity works without one) or retry later.';
-          return send(req, res, answers.problemFor('unavailable', detail, splitUrl(req.originalUrl).pathname, UNAVAILABLE_RETRY_SECONDS));
+          return send(req, res, answersFor(req).problemFor('unavailable', detail, splitUrl(req.originalUrl).pathname, UNAVAILABLE_RETRY_SECONDS));
         }
         case 'none':
           return next();
@@ -115,24 +128,25 @@ export function restApi(ctx: AppContext): express.Router {
   router.use(
     rateLimit(ctx, (req, res, retryAfterSeconds, policy: RateLimitPolicy) => {
       const detail = `Rate limit reached: ${policy.quota} requests per ${policy.windowSeconds} seconds (${policy.name} policy). Retry after ${retryAfterSeconds} seconds.`;
-      send(req, res, answers.problemFor('rate-limited', detail, splitUrl(req.originalUrl).pathname, retryAfterSeconds));
+      send(req, res, answersFor(req).problemFor('rate-limited', detail, splitUrl(req.originalUrl).pathname, retryAfterSeconds));
     }),
   );
   router.use((req, res, next) => {
     if (res.locals[INVALID_TOKEN] !== true) return next();
     res.set('WWW-Authenticate', bearerChallenge(resourceMetadata, true));
     const detail = 'The access token is invalid or expired. Get a new one at the token endpoint, or send the request without a token.';
-    send(req, res, answers.problemFor('invalid-token', detail, splitUrl(req.originalUrl).pathname));
+    send(req, res, answersFor(req).problemFor('invalid-token', detail, splitUrl(req.originalUrl).pathname));
   });
 
-  router.post('/batch', batchContentType(answers), express.json({ limit: BATCH_BODY_LIMIT_BYTES, type: () => true }), async (req, res) => {
+  router.post('/batch', batchContentType(answersFor), express.json({ limit: BATCH_BODY_LIMIT_BYTES, type: () => true }), async (req, res) => {
     const idempotencyKey = checkIdempotencyKey(req.get('Idempotency-Key'));
-    const responses = await runBatch(parseBatch(req.body), answers);
+    const responses = await runBatch(parseBatch(req.body), answersFor(req), { agent: req.agent, clientIp: req.ip });
     if (idempotencyKey !== undefined) res.set('Idempotency-Key', idempotencyKey);
     send(req, res, jsonAnswer(200, { responses }, NO_STORE, {}));
   });
 
   router.use((req, res, next) => {
+    const answers = answersFor(req);
     const { pathname, rawQuery } = splitUrl(req.originalUrl);
     const path = pathname === BATCH_PATH || pathname === `${BATCH_PATH}/` ? BATCH_PATH : answers.route(pathname);
     if (path === undefined) return send(req, res, answers.problem(notFound(pathname), pathname));
@@ -140,7 +154,7 @@ export function restApi(ctx: AppContext): express.Router {
       res.set('Allow', allowed(path));
       return send(req, res, answers.problemFor('method-not-allowed', `${path} takes ${allowed(path)}; got ${req.method}.`, pathname));
     }
-    answers.answer(pathname, rawQuery, { agent: req.agent }).then((answer) => {
+    answers.answer(pathname, rawQuery, { agent: req.agent, clientIp: req.ip }).then((answer) => {
       if (answer.status === 401) res.set('WWW-Authenticate', bearerChallenge(resourceMetadata, false));
       send(req, res, answer);
     }, next);
@@ -148,7 +162,7 @@ export function restApi(ctx: AppContext): express.Router {
 
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    send(req, res, answers.problem(bodyParserError(error) ?? error, splitUrl(req.originalUrl).pathname));
+    send(req, res, answersFor(req).problem(bodyParserError(error) ?? error, splitUrl(req.originalUrl).pathname));
   });
   return router;
 }
@@ -162,11 +176,11 @@ function notFound(pathname: string): AppError {
 }
 
 /** The batch takes JSON only; anything else is a 415 before the body is read. */
-function batchContentType(answers: GetAnswers) {
+function batchContentType(answersFor: (req: Request) => GetAnswers) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.is(['application/json', 'application/*+json'])) return next();
     const got = req.get('Content-Type');
-    send(req, res, answers.problemFor('unsupported-media-type', `The batch body must be JSON sent with Content-Type: application/json; got ${got === undefined ? 'no Content-Type' : JSON.stringify(got)}.`, BATCH_PATH));
+    send(req, res, answersFor(req).problemFor('unsupported-media-type', `The batch body must be JSON sent with Content-Type: application/json; got ${got === undefined ? 'no Content-Type' : JSON.stringify(got)}.`, BATCH_PATH));
   };
 }
 
@@ -201,25 +215,9 @@ function deprecationHeaders(ctx: AppContext): Record<string, string> {
   return headers;
 }
 
-/** Sends an answer; a GET whose If-None-Match matches the answer's ETag gets 304 without a body. */
+/** Sends an answer through the one representation helper (ETag, 304, HEAD, Content-Length). */
 function send(req: Request, res: Response, answer: RestAnswer): void {
-  if (answer.etag !== undefined) res.setHeader('ETag', answer.etag);
-  res.setHeader('Cache-Control', answer.cacheControl);
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  if (answer.etag !== undefined && (req.method === 'GET' || req.method === 'HEAD') && matchesEtag(req.headers['if-none-match'], answer.etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = answer.status;
-  res.setHeader('Content-Type', answer.contentType);
-  res.setHeader('Content-Length', answer.body.length);
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 section 13.1.2): `W/` is ignored, `*` matches any. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  const headers: Record<string, string> = { 'Content-Type': answer.contentType, 'Cache-Control': answer.cacheControl, ...answer.headers };
+  if (answer.etag !== undefined) headers.ETag = answer.etag;
+  sendRepresentation(req, res, { status: answer.status, body: answer.body, headers });
 }

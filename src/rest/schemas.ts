@@ -17,6 +17,22 @@ export const healthSchema = z.object({
   pages: z.number().int().min(0).optional().describe('Number of published pages served.'),
   languages: z.array(z.string()).optional().describe('Languages of the site.'),
   error: z.string().optional().describe('Why the service is not ok.'),
+  content: z
+    .object({
+      version: z.string().describe('Content version: a hash that changes exactly when the served content changes.'),
+      loadedAt: z.string().describe('When the content serving now was loaded (ISO 8601, UTC).'),
+      lastReload: z
+        .object({
+          outcome: z.enum(['reloaded', 'unchanged', 'failed', 'skipped']).describe('reloaded: new content serves; unchanged: it loaded and equals what serves; failed: the previous content keeps serving; skipped: another instance was syncing.'),
+          trigger: z.enum(['watch', 'signal', 'sync', 'peer', 'manual']).describe('What started it.'),
+          at: z.string().describe('When it finished (ISO 8601, UTC).'),
+          reason: z.string().optional().describe('Why it failed or was skipped.'),
+        })
+        .optional()
+        .describe('The last reload or sync since start; absent before the first.'),
+    })
+    .optional()
+    .describe('The content serving now and the last reload (additive to the contract).'),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -1,8 +1,8 @@
 import type http from 'node:http';
-import { ERROR_KINDS } from '../errors.js';
 import { API_PREFIX } from './endpoints.js';
-import { makeProblem, PROBLEM_CONTENT_TYPE } from './problem.js';
+import { makeProblem, problemRepresentation } from '../web/problem.js';
 import type { Health } from './schemas.js';
+import { sendRepresentation } from '../web/representation.js';
 
 /** Seconds a client is asked to wait while the content loads. */
 export const STARTING_RETRY_AFTER_SECONDS = 1;
@@ -21,16 +21,14 @@ export function answerWhileStarting(req: http.IncomingMessage, res: http.ServerR
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': 'Retry-After',
   };
-  let body: string;
   if (pathname === `${API_PREFIX}/health` || pathname === `${API_PREFIX}/health/`) {
     const health: Health = { ok: false, version, error: 'The site content is loading; retry in a moment.' };
-    body = JSON.stringify(health);
-    res.writeHead(503, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    const body = Buffer.from(JSON.stringify(health), 'utf8');
+    sendRepresentation(req, res, { status: 503, body, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } });
   } else {
     const problem = makeProblem('unavailable', 'The site content is loading; retry after Retry-After seconds.', pathname, `${publicBaseUrl}${API_PREFIX}/docs`);
-    body = JSON.stringify({ ...problem, status: ERROR_KINDS.unavailable.status });
-    res.writeHead(503, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE, 'Content-Length': Buffer.byteLength(body) });
+    const answer = problemRepresentation(problem, STARTING_RETRY_AFTER_SECONDS);
+    sendRepresentation(req, res, { ...answer, headers: { ...answer.headers, ...headers } });
   }
-  res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }

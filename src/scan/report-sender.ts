@@ -6,14 +6,18 @@ import type { ReportSender } from './report-mail.js';
 
 /**
  * The sender of scan reports: this site's company, its published services (name, starting
- * price, page) and contact options, taken from the site file when a report is written, in the
- * report's language, or the site's default language when it has no version in that one.
+ * price, page) and contact options, read from the current content when a report is written (a
+ * reload may change them), in the report's language, or the site's default language when it has
+ * no version in that one.
  */
-export function siteReportSender(site: SiteContent): ReportSender {
-  const absolute = (path: string) => new URL(path, site.info.siteUrl).href;
+export function siteReportSender(current: () => SiteContent): ReportSender {
   return {
-    company: site.info.company,
+    get company() {
+      return current().info.company;
+    },
     offer(lang: ReportLanguage) {
+      const site = current();
+      const absolute = (path: string) => new URL(path, site.info.siteUrl).href;
       const language: Lang = (site.languages as readonly string[]).includes(lang) ? (lang as Lang) : site.info.defaultLanguage;
       const contact = site.info.contact[language] ?? site.info.contact[site.info.defaultLanguage];
       return {

@@ -17,6 +17,13 @@ export class LazySearchIndex implements PageSearch {
 
   constructor(private readonly pages: readonly Page[]) {}
 
+  /** An index already built, in slices, so that building it never holds up requests (a reload). */
+  static async builtInSlices(pages: readonly Page[]): Promise<LazySearchIndex> {
+    const lazy = new LazySearchIndex(pages);
+    lazy.#index = await SearchIndex.buildInSlices(pages);
+    return lazy;
+  }
+
   warm(): void {
     this.#index ??= SearchIndex.build(this.pages);
   }

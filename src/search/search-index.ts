@@ -36,7 +36,7 @@ const MIN_TYPO_LENGTH = 5;
 /** Orama is asked for more candidates than requested, since we re-rank by query coverage. */
 const CANDIDATE_FACTOR = 4;
 /**
- * Answers kept for repeated queries. The content never changes while the server runs, so an
+ * Answers kept for repeated queries. An index belongs to one content snapshot, which never changes, so an
  * answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
  * the cap, and a hit costs a map lookup instead of two Orama searches.
  */
@@ -86,10 +86,30 @@ export class SearchIndex {
   }
 
   static build(pages: readonly Page[]): SearchIndex {
+    const builder = SearchIndex.#builder();
+    for (const page of pages) builder.add(page);
+    return builder.finish(pages);
+  }
+
+  /**
+   * The same index, built a slice of pages at a time with a turn of the event loop between
+   * slices: a server that keeps answering while it builds the next content (a reload) is never
+   * held up for more than one slice (a few milliseconds).
+   */
+  static async buildInSlices(pages: readonly Page[], sliceSize = 100): Promise<SearchIndex> {
+    const builder = SearchIndex.#builder();
+    for (const [position, page] of pages.entries()) {
+      builder.add(page);
+      if (position % sliceSize === sliceSize - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return builder.finish(pages);
+  }
+
+  static #builder() {
     const databases = new Map<Lang, PageDatabase>();
     const indexed = new Map<string, IndexedPage>();
     const termPagesByLang = new Map<Lang, Map<string, number>>();
-    for (const page of pages) {
+    const add = (page: Page) => {
       let database = databases.get(page.lang);
       if (!database) {
         database = createDatabase(page.lang);
@@ -105,10 +125,13 @@ export class SearchIndex {
         terms: lines.map((line) => ` ${line.join(' ')}`).join('\n'),
         words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
-    }
-    const pagesByLang = new Map<Lang, number>();
-    for (const page of pages) pagesByLang.set(page.lang, (pagesByLang.get(page.lang) ?? 0) + 1);
-    return new SearchIndex(databases, indexed, new Map([...termPagesByLang].map(([lang, termPages]) => [lang, new Vocabulary(termPages)])), pagesByLang);
+    };
+    const finish = (pages: readonly Page[]) => {
+      const pagesByLang = new Map<Lang, number>();
+      for (const page of pages) pagesByLang.set(page.lang, (pagesByLang.get(page.lang) ?? 0) + 1);
+      return new SearchIndex(databases, indexed, new Map([...termPagesByLang].map(([lang, termPages]) => [lang, new Vocabulary(termPages)])), pagesByLang);
+    };
+    return { add, finish };
   }
 
   get size(): number {

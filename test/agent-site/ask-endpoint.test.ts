@@ -16,7 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer(SAMPLE_SITE);
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
   client = await connectHttp(server.url);
 });
 afterAll(async () => {
@@ -66,9 +66,9 @@ describe('POST /ask, JSON answers', () => {
     expect(Object.keys(first).sort()).toEqual(['@type', 'description', 'name', 'schema_object', 'score', 'site', 'url']);
     expect(first.site).toBe(new URL(base).host);
     expect(first.score).toBe(100);
-    const page = server.ctx.site.page(new URL(first.url).pathname)!;
+    const page = server.ctx.content.current().site.page(new URL(first.url).pathname)!;
     expect(first).toMatchObject({ name: page.title, description: page.description, '@type': first.schema_object['@type'] });
-    expect(first.schema_object).toEqual(schemaOrgFor(page, server.ctx));
+    expect(first.schema_object).toEqual(schemaOrgFor(page, server.ctx.content.current()));
   });
 
   it('answers the flat shape with the same results as the structured one', async () => {

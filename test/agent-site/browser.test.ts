@@ -53,7 +53,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the site in headless Ch
   it('renders a page with its title, heading, navigation and stylesheet, without console errors', async () => {
     const response = await page.goto(`${server.url}/pl/uslugi/analityka-internetowa/wdrozenie-ga4/`);
     expect(response?.status()).toBe(200);
-    const source = server.ctx.site.page('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')!;
+    const source = server.ctx.content.current().site.page('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')!;
     expect(await page.title()).toBe(source.title);
     expect(await page.locator('html').getAttribute('lang')).toBe('pl');
     await expect(page.locator('main h1').textContent()).resolves.toBe('Wdrożenie Google Analytics 4 (GA4)');
@@ -68,23 +68,23 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the site in headless Ch
   it('follows the hreflang alternate to the translated page', async () => {
     await page.goto(`${server.url}/pl/uslugi/`);
     const href = await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute('href');
-    expect(href).toBe(`${server.ctx.urls.publicBaseUrl}/en/services/`);
+    expect(href).toBe(`${server.ctx.content.current().urls.publicBaseUrl}/en/services/`);
     const response = await page.goto(href!);
     expect(response?.status()).toBe(200);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await page.title()).toBe(server.ctx.site.page('/en/services/')!.title);
+    expect(await page.title()).toBe(server.ctx.content.current().site.page('/en/services/')!.title);
     expect(problems).toEqual([]);
   });
 
   it('follows the Markdown alternate to the page as Markdown', async () => {
     await page.goto(`${server.url}/en/pricing/`);
     const href = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
-    expect(href).toBe(`${server.ctx.urls.publicBaseUrl}/en/pricing.md`);
+    expect(href).toBe(`${server.ctx.content.current().urls.publicBaseUrl}/en/pricing.md`);
     const response = await page.goto(href!);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toBe('text/markdown; charset=utf-8');
     const text = await page.locator('body').innerText();
-    expect(text.startsWith(`---\ntitle: ${server.ctx.site.page('/en/pricing/')!.title}\n`)).toBe(true);
+    expect(text.startsWith(`---\ntitle: ${server.ctx.content.current().site.page('/en/pricing/')!.title}\n`)).toBe(true);
   });
 
   it('switches language with the link in the header', async () => {

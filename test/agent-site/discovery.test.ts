@@ -51,7 +51,7 @@ const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', i
 describe('robots.txt', () => {
   let robots: Robots;
   let body: string;
-  const pageUrls = () => server.ctx.site.pages.map((page) => `${PUBLIC}${page.path}`);
+  const pageUrls = () => server.ctx.content.current().site.pages.map((page) => `${PUBLIC}${page.path}`);
 
   beforeAll(async () => {
     const response = await get('/robots.txt');
@@ -135,7 +135,7 @@ describe('sitemap.xml', () => {
   });
 
   it('lists every page once, with its last modification date', () => {
-    const pages = server.ctx.site.pages;
+    const pages = server.ctx.content.current().site.pages;
     expect(entries.map((entry) => entry.loc)).toEqual(pages.map((page) => `${PUBLIC}${page.path}`));
     expect(entries.map((entry) => entry.lastmod)).toEqual(pages.map((page) => page.updated ?? page.published));
   });
@@ -152,7 +152,7 @@ describe('sitemap.xml', () => {
   });
 
   it('gives a page without a translation no alternates', () => {
-    const single = server.ctx.site.pages.filter((page) => languageVersions(page, server.ctx.site).length === 1);
+    const single = server.ctx.content.current().site.pages.filter((page) => languageVersions(page, server.ctx.content.current().site).length === 1);
     expect(single.length).toBeGreaterThan(0);
     for (const page of single) expect(entries.find((entry) => entry.loc === `${PUBLIC}${page.path}`)?.['xhtml:link']).toBeUndefined();
   });
@@ -167,7 +167,7 @@ describe('schemamap.xml and the schema.org feed', () => {
       ['structuredData/schema.org', 'structuredData/schema.org', `${PUBLIC}/schema/feed.jsonl`],
       ['structuredData/schema.org', 'structuredData/schema.org', `${PUBLIC}/schema/feed.json`],
     ]);
-    const newest = server.ctx.site.pages.map((page) => page.updated ?? page.published ?? '').sort().at(-1);
+    const newest = server.ctx.content.current().site.pages.map((page) => page.updated ?? page.published ?? '').sort().at(-1);
     expect(entries.every((entry) => entry.lastmod === newest)).toBe(true);
   });
 
@@ -177,7 +177,7 @@ describe('schemamap.xml and the schema.org feed', () => {
     const body = await response.text();
     expect(body.endsWith('\n')).toBe(true);
     const objects = body.trimEnd().split('\n').map((line) => JSON.parse(line) as Json);
-    expect(objects).toEqual(server.ctx.site.pages.map((page) => schemaOrgFor(page, server.ctx)));
+    expect(objects).toEqual(server.ctx.content.current().site.pages.map((page) => schemaOrgFor(page, server.ctx.content.current())));
     expect(new Set(objects.map((object) => object['@id'])).size).toBe(objects.length);
     for (const object of objects) expect(validateStructuredData(object).valid).toBe(true);
   });
@@ -203,11 +203,21 @@ describe('schemamap.xml and the schema.org feed', () => {
       }
       for (const item of (Array.isArray(parsed) ? parsed : [parsed]) as Json[]) if (typeof item['@id'] === 'string') found.add(item['@id']);
     }
-    expect(found.size).toBe(server.ctx.site.pages.length);
+    expect(found.size).toBe(server.ctx.content.current().site.pages.length);
   });
 });
 
 describe('serving the discovery documents', () => {
+  it.each(['/robots.txt', '/sitemap.xml', '/schemamap.xml', '/schema/feed.jsonl', '/schema/feed.json', '/pl/uslugi/'])(
+    '%s answers If-None-Match with 304 also when the request says Cache-Control: no-cache (as fetch() does)',
+    async (path) => {
+      const etag = (await get(path)).headers.get('etag')!;
+      const again = await rawRequest(`${server.url}${path}`, { headers: { 'if-none-match': etag, 'cache-control': 'no-cache' } });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+    },
+  );
+
   it.each(['/robots.txt', '/sitemap.xml', '/schemamap.xml', '/schema/feed.jsonl', '/schema/feed.json'])('%s has a strong ETag, answers 304 to it, and is cacheable and open to browsers', async (path) => {
     const first = await get(path);
     const etag = first.headers.get('etag')!;

@@ -46,8 +46,8 @@ function hostilePage(overrides: Partial<PageFields> & { markdown?: string } = {}
 }
 
 function render(page: Page, structuredData?: StructuredDataSource): string {
-  const site = new SiteContent(ctx.site.info, [...ctx.site.pages, page]);
-  return renderPageHtml(page, { site, urls: ctx.urls, frame: new SiteFrame(site), structuredData });
+  const site = new SiteContent(ctx.content.current().site.info, [...ctx.content.current().site.pages, page]);
+  return renderPageHtml(page, { site, urls: ctx.content.current().urls, frame: new SiteFrame(site), structuredData });
 }
 
 describe('rendering a page as HTML', () => {
@@ -103,10 +103,10 @@ describe('rendering a page as Markdown', () => {
   it('quotes front-matter values so that they stay one YAML scalar each', async () => {
     const { parse } = await import('yaml');
     const page = hostilePage({ title: 'a: b # c', description: '- "lista"\n---\nfake: true' });
-    const text = renderPageMarkdown(page, ctx.site, ctx.urls);
+    const text = renderPageMarkdown(page, ctx.content.current().site, ctx.content.current().urls);
     const end = text.indexOf('\n---\n', 4);
     const meta = parse(text.slice(4, end)) as Record<string, unknown>;
-    expect(meta).toEqual({ title: 'a: b # c', description: '- "lista"\n---\nfake: true', url: `${ctx.urls.publicBaseUrl}/pl/test/`, lang: 'pl', type: 'company' });
+    expect(meta).toEqual({ title: 'a: b # c', description: '- "lista"\n---\nfake: true', url: `${ctx.content.current().urls.publicBaseUrl}/pl/test/`, lang: 'pl', type: 'company' });
     expect(text.slice(end + 5)).toBe(`\n${page.markdown}\n`);
   });
 });

@@ -36,10 +36,10 @@ async function jsonLdOf(path: string): Promise<string[]> {
 
 describe('JSON-LD in the HTML pages', () => {
   it('embeds each page\'s schema.org object, the one /ask and the feed give, and it passes the rules', async () => {
-    for (const page of server.ctx.site.pages) {
+    for (const page of server.ctx.content.current().site.pages) {
       const scripts = await jsonLdOf(page.path);
       expect(scripts, page.path).toHaveLength(1);
-      expect(JSON.parse(scripts[0]!), page.path).toEqual(schemaOrgFor(page, server.ctx));
+      expect(JSON.parse(scripts[0]!), page.path).toEqual(schemaOrgFor(page, server.ctx.content.current()));
       expect(validateJsonLdText(scripts[0]!).valid, page.path).toBe(true);
     }
   });

@@ -19,13 +19,13 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Respon
 
 describe('every page of the sample site', () => {
   it('answers HTML at its canonical path, and Markdown there and at its .md address', async () => {
-    const { pages } = server.ctx.site;
+    const { pages } = server.ctx.content.current().site;
     expect(pages.length).toBe(88);
     for (const page of pages) {
       const html = await get(page.path);
       expect(html.status, page.path).toBe(200);
       expect(html.headers.get('content-type'), page.path).toBe('text/html; charset=utf-8');
-      expect(await html.text(), page.path).toContain(`<link rel="alternate" type="text/markdown" href="${server.ctx.urls.markdownUrl(page.path)}"`);
+      expect(await html.text(), page.path).toContain(`<link rel="alternate" type="text/markdown" href="${server.ctx.content.current().urls.markdownUrl(page.path)}"`);
 
       const negotiated = await get(page.path, { accept: 'text/markdown' });
       const byAddress = await get(markdownPath(page.path));
@@ -33,14 +33,14 @@ describe('every page of the sample site', () => {
       expect(byAddress.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
       const text = await byAddress.text();
       expect(await negotiated.text(), page.path).toBe(text);
-      expect(text, page.path).toMatch(new RegExp(`^---\\ntitle: [^\\n]+\\n[\\s\\S]*\\nurl: ${server.ctx.urls.pageUrl(page.path)}\\nlang: ${page.lang}\\n[\\s\\S]*\\n---\\n\\n`));
+      expect(text, page.path).toMatch(new RegExp(`^---\\ntitle: [^\\n]+\\n[\\s\\S]*\\nurl: ${server.ctx.content.current().urls.pageUrl(page.path)}\\nlang: ${page.lang}\\n[\\s\\S]*\\n---\\n\\n`));
       expect(text.endsWith(`${page.markdown}\n`), page.path).toBe(true);
     }
   });
 
   it('links only pages that exist: every site path in every rendered page answers 200', async () => {
     const targets = new Set<string>();
-    for (const page of server.ctx.site.pages) {
+    for (const page of server.ctx.content.current().site.pages) {
       const html = await (await get(page.path)).text();
       for (const match of html.matchAll(/ href="(\/[^"#?]*)/g)) targets.add(match[1]!);
     }
@@ -63,7 +63,7 @@ describe('every page of the sample site', () => {
 
 describe('the language link in the header', () => {
   it('leads to the other language home when the page has no translation', async () => {
-    const untranslated = server.ctx.site.pages.find((page) => page.lang === 'pl' && page.alternate === undefined);
+    const untranslated = server.ctx.content.current().site.pages.find((page) => page.lang === 'pl' && page.alternate === undefined);
     expect(untranslated).toBeDefined();
     const html = await (await get(untranslated!.path)).text();
     expect(html).toContain('<li class="lang"><a href="/en/" hreflang="en" lang="en">English</a></li>');
@@ -99,7 +99,7 @@ describe('the site root', () => {
     ] as const) {
       const response = await get(path);
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain(`\nurl: ${server.ctx.urls.pageUrl(`/${lang}/`)}\nlang: ${lang}\n`);
+      expect(await response.text()).toContain(`\nurl: ${server.ctx.content.current().urls.pageUrl(`/${lang}/`)}\nlang: ${lang}\n`);
     }
   });
 });

@@ -20,7 +20,7 @@ function pageAt(path: string, lang: Page['lang'] = 'pl'): Page {
 }
 
 function tableWith(...extra: Page[]) {
-  return buildAddressTable(new SiteContent(ctx.site.info, [...ctx.site.pages, ...extra]), ctx.documents);
+  return buildAddressTable(new SiteContent(ctx.content.current().site.info, [...ctx.content.current().site.pages, ...extra]), ctx.content.current().documents);
 }
 
 describe('the address table', () => {
@@ -33,7 +33,7 @@ describe('the address table', () => {
 
   it('has three addresses per page, plus the two documents, and nothing else on a site without a home page', () => {
     const { addresses } = tableWith();
-    expect(addresses.size).toBe(ctx.site.pages.length * 3 + 2);
+    expect(addresses.size).toBe(ctx.content.current().site.pages.length * 3 + 2);
     expect([...addresses.keys()].every((path) => /^\/[a-z0-9/.-]*$/.test(path))).toBe(true);
   });
 

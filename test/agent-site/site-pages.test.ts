@@ -13,7 +13,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(async () => {
   await server?.close();
@@ -136,7 +136,7 @@ describe('a page as Markdown', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     const text = await response.text();
-    const page = server.ctx.site.page('/pl/uslugi/wdrozenie-ga4/')!;
+    const page = server.ctx.content.current().site.page('/pl/uslugi/wdrozenie-ga4/')!;
     expect(text).toBe(
       [
         '---',
@@ -336,7 +336,7 @@ describe('llms.txt and pricing.md', () => {
   it('lists Markdown addresses in llms.txt that this server answers', async () => {
     const text = await (await get('/llms.txt')).text();
     const links = [...text.matchAll(/\]\((http[^)]+\.md)\)/g)].map((match) => match[1]!);
-    expect(links.length).toBe(server.ctx.site.pages.length);
+    expect(links.length).toBe(server.ctx.content.current().site.pages.length);
     for (const link of links) {
       const response = await get(new URL(link).pathname);
       expect(response.status, link).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_RATE_LIMIT, hitAgentRateLimit } from '../../src/auth/agent-rate-limit.js';
+import { AGENT_RATE_LIMIT, hitAgentRateLimit } from '../../src/limits/agent-rate-limit.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { FixedClock } from '../helpers/clock.js';
 

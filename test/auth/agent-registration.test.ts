@@ -12,7 +12,7 @@ const clock = new FixedClock();
 
 beforeAll(async () => {
   server = await startTestServer(MINI_SITE, [], { clock });
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(() => server?.close());
 // Each test starts in a fresh rate-limit window.

@@ -14,7 +14,7 @@ const REDIRECT = 'https://app.example/oauth/callback';
 
 beforeAll(async () => {
   server = await startTestServer(MINI_SITE, [], { clock });
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(() => server?.close());
 beforeEach(() => clock.advance(61_000));
@@ -147,7 +147,7 @@ describe('GET /oauth/authorize/: the confirmation screen', () => {
   it('shows an error page for a client id signed by another server', async () => {
     const other = await startTestServer(MINI_SITE, ['--data-dir', `${server.ctx.config.dataDir}-other`]);
     try {
-      const foreignClient = (await registerClient(other.ctx.urls.publicBaseUrl, { redirect_uris: [REDIRECT] })).client_id;
+      const foreignClient = (await registerClient(other.ctx.content.current().urls.publicBaseUrl, { redirect_uris: [REDIRECT] })).client_id;
       const form = await openConsent(authorizeUrl(base, authorizeParams(foreignClient)));
       expect(form.status).toBe(400);
       expect(form.headers.get('location')).toBeNull();

@@ -19,7 +19,7 @@ const clock = new FixedClock();
 
 beforeAll(async () => {
   server = await startTestServer(MINI_SITE, [], { clock });
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(() => server?.close());
 beforeEach(async () => {

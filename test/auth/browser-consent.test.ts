@@ -29,7 +29,7 @@ describe.skipIf(SKIP_BROWSER)('the consent page in Chromium', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    base = server.ctx.urls.publicBaseUrl;
+    base = server.ctx.content.current().urls.publicBaseUrl;
     callback = http.createServer((req, res) => {
       callbacks.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
       res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Signed in. You can close this window.</p>');

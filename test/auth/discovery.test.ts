@@ -7,7 +7,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(() => server?.close());
 

@@ -62,7 +62,7 @@ const provider = new InMemoryProvider();
 
 beforeAll(async () => {
   server = await startTestServer(MINI_SITE, [], { clock });
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(() => server?.close());
 

@@ -19,7 +19,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer(MINI_SITE, ['--data-dir', unwritableDataDir()]);
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
 });
 afterAll(() => server?.close());
 

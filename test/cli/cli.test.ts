@@ -28,7 +28,7 @@ describe('the command line', () => {
   it('refuses a wrong option value at start, naming it, with exit code 2', () => {
     const result = cli(['serve'], { PORT: 'eighty' });
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('site-content-mcp: Invalid configuration:\n  - PORT (--port / PORT) must be a whole number from 0 to 65535; got "eighty"\n');
+    expect(result.stderr).toBe('site-content-mcp: Invalid configuration:\n  - PORT (--port) must be a whole number from 0 to 65535; got "eighty"\n');
   });
 
   it('stops with one clear message when the content directory is missing (stdio)', () => {

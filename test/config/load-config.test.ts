@@ -1,3 +1,4 @@
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
@@ -53,14 +54,23 @@ describe('loadConfig', () => {
     expect(runConfig(['--content-dir', 'site']).contentDir).toBe(path.resolve('site'));
   });
 
-  it('defaults the data directory to the XDG state directory', () => {
-    expect(runConfig([], { XDG_STATE_HOME: '/state' }).dataDir).toBe('/state/site-content-mcp');
+  it('keeps state in a per-user temporary folder when no data directory is given, never in the home directory', () => {
+    const config = runConfig([], { HOME: homedir(), XDG_STATE_HOME: path.join(homedir(), '.local', 'state') });
+    expect(path.dirname(config.dataDir)).toBe(tmpdir());
+    expect(path.basename(config.dataDir)).toMatch(/^site-content-mcp-/);
+    expect(config.dataDirIsTemporary).toBe(true);
+  });
+
+  it('uses the data directory given', () => {
+    const config = runConfig(['--data-dir', '/srv/site-content-mcp']);
+    expect(config).toMatchObject({ dataDir: '/srv/site-content-mcp' });
+    expect(config.dataDirIsTemporary).toBeUndefined();
   });
 
   it('refuses a port that is not a whole number in range, naming the flag and the variable', () => {
     for (const value of ['abc', '-1', '70000', '1.5', '0x10']) {
       const [problem] = configProblems([], { PORT: value });
-      expect(problem).toContain('PORT (--port / PORT) must be a whole number from 0 to 65535');
+      expect(problem).toContain('PORT (--port) must be a whole number from 0 to 65535');
     }
   });
 
@@ -79,10 +89,6 @@ describe('loadConfig', () => {
 
   it('reports every wrong option at once', () => {
     expect(configProblems([], { PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
-  });
-
-  it('refuses an unknown flag', () => {
-    expect(configProblems(['--prot', '1'])[0]).toContain("Unknown option '--prot'");
   });
 
   it('refuses an unknown command', () => {
@@ -115,6 +121,22 @@ describe('the Content-Signal option', () => {
 
   it.each(['ai-train', 'ai-train=maybe', 'train=no', 'search=yes, search=no', 'search=yes,,ai-input=no'])('refuses %j, naming the option and the rule', (value) => {
     const [problem] = configProblems(['--content-signal', value]);
-    expect(problem).toContain('--content-signal (--content-signal / CONTENT_SIGNAL) must be "off" or comma-separated KEY=yes|no pairs');
+    expect(problem).toContain('--content-signal must be "off" or comma-separated KEY=yes|no pairs');
+  });
+});
+
+describe('an unknown flag', () => {
+  it('is refused with the closest option suggested', () => {
+    expect(configProblems(['serve', '--prot', '3000'])).toEqual(['unknown option --prot: did you mean --port? Run with --help to see the options.']);
+    expect(configProblems(['--contentdir=site'])).toEqual(['unknown option --contentdir: did you mean --content-dir? Run with --help to see the options.']);
+  });
+
+  it('suggests nothing when no option is close', () => {
+    expect(configProblems(['--frobnicate'])).toEqual(['unknown option --frobnicate. Run with --help to see the options.']);
+  });
+
+  it('names a flag once, and a variable with its flag', () => {
+    expect(configProblems(['--port', 'x'])[0]).toBe('--port must be a whole number from 0 to 65535; got "x"');
+    expect(configProblems([], { PORT: 'x' })[0]).toBe('PORT (--port) must be a whole number from 0 to 65535; got "x"');
   });
 });

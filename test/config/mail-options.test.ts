@@ -32,7 +32,7 @@ describe('mail options', () => {
 
   it('refuse an SMTP URL of another scheme without repeating it, since it may hold a password', () => {
     const [problem] = configProblems([], { SMTP_URL: 'http://user:hunter2@mail.example.com' });
-    expect(problem).toContain('SMTP_URL (--smtp-url / SMTP_URL) must be an smtp:// or smtps:// URL');
+    expect(problem).toContain('SMTP_URL (--smtp-url) must be an smtp:// or smtps:// URL');
     expect(problem).toContain('the value is not shown');
     expect(problem).not.toContain('hunter2');
   });

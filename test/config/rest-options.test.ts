@@ -38,7 +38,7 @@ describe('the REST options', () => {
 
   it('refuses a cursor secret shorter than 32 characters without echoing it', () => {
     const [problem] = configProblems([], { CURSOR_SECRET: 'short-secret' });
-    expect(problem).toContain('CURSOR_SECRET (--cursor-secret / CURSOR_SECRET) must be at least 32 characters');
+    expect(problem).toContain('CURSOR_SECRET (--cursor-secret) must be at least 32 characters');
     expect(problem).not.toContain('short-secret');
   });
 });

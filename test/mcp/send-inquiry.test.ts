@@ -129,7 +129,7 @@ describe('send_inquiry, delivered to a real SMTP server', () => {
 
   it('puts every detail in the plain-text body, with the page the inquiry is about', async () => {
     const { inquiry_id: id } = answerOf(await setup.call(INQUIRY));
-    const publicBase = setup.server.ctx.urls.publicBaseUrl;
+    const publicBase = setup.server.ctx.content.current().urls.publicBaseUrl;
     expect(setup.smtp.received[0]!.text).toBe(
       [
         'Nowe zapytanie przekazane przez asystenta AI (narzędzie send_inquiry).',
@@ -374,7 +374,7 @@ describe('send_inquiry when mail cannot go out at once', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
       '[not-accepted] The inquiry could not be taken right now (our mail system is unavailable), so nothing was sent. Contact Testowa Firma sp. z o.o. directly instead: e-mail kontakt@testowa.example, phone +48 22 000 00 00, contact form ' +
-        `${setup.server.ctx.urls.publicBaseUrl}/pl/kontakt/. Try again in 300 seconds.`,
+        `${setup.server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/. Try again in 300 seconds.`,
     );
   });
 

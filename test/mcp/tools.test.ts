@@ -12,7 +12,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  base = server.ctx.urls.publicBaseUrl;
+  base = server.ctx.content.current().urls.publicBaseUrl;
   client = await connectHttp(server.url);
 });
 afterAll(async () => {

@@ -11,10 +11,11 @@ interface ServerJson {
   version: string;
   packages: { registryType: string; identifier: string; version: string; transport: { type: string }; environmentVariables: { name: string }[] }[];
   remotes: { type: string; url: string }[];
+  repository: { url: string; source: string };
 }
 
 const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'server.json'), 'utf8')) as ServerJson;
-const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; mcpName: string };
+const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; mcpName: string; repository: { url: string } };
 
 /** The MCP registry's rules for server.json (schema 2025-12-11). */
 describe('server.json', () => {
@@ -53,5 +54,12 @@ describe('server.json', () => {
 
   it('offers a streamable-http remote at /mcp', () => {
     expect(manifest.remotes).toEqual([{ type: 'streamable-http', url: expect.stringMatching(/^https:\/\/.+\/mcp$/) }]);
+  });
+
+  it('points at the same source repository as package.json, whose owner the registry name is under', () => {
+    expect(manifest.repository.source).toBe('github');
+    expect(pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')).toBe(manifest.repository.url);
+    const [, owner] = /^https:\/\/github\.com\/([^/]+)\//.exec(manifest.repository.url)!;
+    expect(manifest.name.startsWith(`io.github.${owner}/`)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { getContact } from '../../tools/get-contact.js';
 import { getPage } from '../../tools/get-page.js';
 import { listServices } from '../../tools/list-services.js';
 import { searchSite } from '../../tools/search-site.js';
-import type { ToolContext } from '../../tools/tool.js';
+import { toolContext, type ToolContext } from '../../tools/tool.js';
 import { startRestServer, type RestServer } from '../helpers/rest-api.js';
 
 let rest: RestServer;
@@ -12,8 +12,8 @@ let tools: ToolContext;
 
 beforeAll(async () => {
   rest = await startRestServer();
-  base = rest.server.ctx.urls.publicBaseUrl;
-  tools = { ...rest.server.ctx, caller: { transport: 'http' } };
+  base = rest.server.ctx.content.current().urls.publicBaseUrl;
+  tools = toolContext(rest.server.ctx, rest.server.ctx.content.current(), { transport: 'http' });
 });
 afterAll(() => rest?.server.close());
 beforeEach(() => rest.clock.advance(60_000));
@@ -61,7 +61,14 @@ describe('GET /api/v1/health', () => {
   it('is ok with the version, the number of pages and the languages, and is never cached', async () => {
     const { status, body, headers } = await rest.api.get('/api/v1/health');
     expect(status).toBe(200);
-    expect(body).toEqual({ ok: true, version: '1.1.0', pages: rest.server.ctx.site.pages.length, languages: ['pl', 'en'] });
+    const content = rest.server.ctx.content.current();
+    expect(body).toEqual({
+      ok: true,
+      version: '1.1.0',
+      pages: content.site.pages.length,
+      languages: ['pl', 'en'],
+      content: { version: content.version, loadedAt: new Date(content.loadedAt).toISOString() },
+    });
     expect(headers.get('cache-control')).toBe('no-store');
   });
 });

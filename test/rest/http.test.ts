@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { GetAnswers } from '../../src/rest/answers.js';
 import { contentFingerprint, CursorCodec } from '../../src/rest/cursor.js';
 import { QuerySchema } from '../../src/rest/query.js';
+import { restToolContext, type JsonEndpoint, type RestEnv } from '../../src/rest/endpoints.js';
 import { answerWhileStarting } from '../../src/rest/starting.js';
 import { quietLogger, testContext } from '../helpers/context.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { startRestServer, type RestServer } from '../helpers/rest-api.js';
+import { toolContext } from '../../tools/tool.js';
 
 let rest: RestServer;
 
@@ -55,22 +57,11 @@ describe('errors', () => {
     const logged: unknown[] = [];
     const logger = quietLogger();
     logger.error = ((object: unknown) => logged.push(object)) as typeof logger.error;
-    const failing = {
-      name: 'failing',
-      path: '/api/v1/failing',
-      summary: 'Fails',
-      description: 'Fails',
-      query: new QuerySchema(z.object({}).strict()),
-      response: z.object({}),
-      responseName: 'Nothing',
-      problems: [],
-      cacheControl: 'no-store',
-      batchable: true,
-      run: async () => {
-        throw new Error('ENOENT: /srv/secret/path/content.md');
-      },
-    };
-    const env = { ctx: { ...ctx, logger }, tools: { ...ctx, caller: { transport: 'http' as const } }, cursors: new CursorCodec(undefined, contentFingerprint([])), url: (path: string) => path, endpointUrls: {} };
+    const failing = testEndpoint('failing', async () => {
+      throw new Error('ENOENT: /srv/secret/path/content.md');
+    });
+    const content = ctx.content.current();
+    const env = { ctx: { ...ctx, logger }, content, tools: () => toolContext(ctx, content, { transport: 'http' }), cursors: new CursorCodec(undefined, contentFingerprint([])), url: (path: string) => path, endpointUrls: {} };
     const answer = await new GetAnswers(env, [failing], [], 'https://x.example/api/v1/docs').answer('/api/v1/failing', '');
     expect(answer.status).toBe(500);
     expect(answer.contentType).toBe('application/problem+json');
@@ -81,11 +72,40 @@ describe('errors', () => {
     await ctx.close();
   });
 
+  it('gives the tools the real caller, as MCP does: its address and its agent', async () => {
+    const ctx = await testContext();
+    const echo = testEndpoint('echo', async (_query, env, caller) => ({ body: env.tools(caller).caller }));
+    const content = ctx.content.current();
+    const env: RestEnv = { ctx, content, tools: (caller) => restToolContext(ctx, content, caller), cursors: new CursorCodec(undefined, content.version), url: (path) => path, endpointUrls: {} };
+    const answers = new GetAnswers(env, [echo], [], 'https://x.example/api/v1/docs');
+    const agent = { sub: 'reg_1', clientId: 'client_1', scope: 'site:read' };
+    const answer = await answers.answer('/api/v1/echo', '', { clientIp: '203.0.113.7', agent });
+    expect(answer.json).toEqual({ transport: 'http', clientIp: '203.0.113.7', agent: { sub: 'reg_1', clientId: 'client_1' } });
+    await ctx.close();
+  });
+
   it('answers a request line with a bad escape in the path with 404, not 500', async () => {
     const { status } = await rest.api.get('/api/v1/%E0%A4%A');
     expect(status).toBe(404);
   });
 });
+
+/** An endpoint without parameters at /api/v1/<name>, for driving GetAnswers directly. */
+function testEndpoint(name: string, run: JsonEndpoint['run']): JsonEndpoint {
+  return {
+    name,
+    path: `/api/v1/${name}`,
+    summary: name,
+    description: name,
+    query: new QuerySchema(z.object({}).strict()),
+    response: z.object({}),
+    responseName: 'Nothing',
+    problems: [],
+    cacheControl: 'no-store',
+    batchable: true,
+    run,
+  };
+}
 
 describe('CORS', () => {
   it('answers a preflight with the methods and headers a browser client needs, without counting it', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { load as parse } from 'js-yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES } from '../../src/rest/problem.js';
+import { PROBLEM_CODES } from '../../src/web/problem.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { startRestServer, type RestServer } from '../helpers/rest-api.js';
 

@@ -41,7 +41,7 @@ async function walk(api: RestApi, query: string): Promise<{ urls: string[]; answ
 describe('GET /api/v1/pages', () => {
   it('walks every published page exactly once, in path order, following Link rel="next"', async () => {
     const { urls, answers, total } = await walk(rest.api, 'limit=7');
-    const expected = rest.server.ctx.site.pages.map((page) => rest.server.ctx.urls.pageUrl(page.path));
+    const expected = rest.server.ctx.content.current().site.pages.map((page) => rest.server.ctx.content.current().urls.pageUrl(page.path));
     expect(total).toBe(expected.length);
     expect(urls).toEqual(expected);
     expect(answers).toBe(Math.ceil(expected.length / 7));
@@ -49,9 +49,9 @@ describe('GET /api/v1/pages', () => {
 
   it('keeps the filters along the walk and counts only matching pages', async () => {
     const { urls, total } = await walk(rest.api, 'lang=en&type=service&limit=2');
-    const expected = rest.server.ctx.site.filter({ lang: 'en', type: 'service' });
+    const expected = rest.server.ctx.content.current().site.filter({ lang: 'en', type: 'service' });
     expect(total).toBe(expected.length);
-    expect(urls).toEqual(expected.map((page) => rest.server.ctx.urls.pageUrl(page.path)));
+    expect(urls).toEqual(expected.map((page) => rest.server.ctx.content.current().urls.pageUrl(page.path)));
   });
 
   it('has no next page and no Link header when everything fits', async () => {

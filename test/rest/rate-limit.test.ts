@@ -1,7 +1,7 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { agentRateLimitPolicy, RATE_LIMIT_POLICY } from '../../src/rest/rate-limit.js';
+import { agentRateLimitPolicy, RATE_LIMIT_POLICY } from '../../src/web/rate-limit.js';
 import { restApi } from '../../src/rest/router.js';
 import { FixedClock } from '../helpers/clock.js';
 import { startTestServer, testContext } from '../helpers/context.js';

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function scanOurSite() {
   // The public base URL (http://localhost:PORT), so that canonical and hreflang links match the address scanned.
-  const result = await client.callTool({ name: 'scan_ai_visibility', arguments: { url: `${server.ctx.urls.publicBaseUrl}/`, email: 'dogfood@miarka.pl', consent: true } });
+  const result = await client.callTool({ name: 'scan_ai_visibility', arguments: { url: `${server.ctx.content.current().urls.publicBaseUrl}/`, email: 'dogfood@miarka.pl', consent: true } });
   return scanStatusSchema.parse(result.structuredContent).result!;
 }
 

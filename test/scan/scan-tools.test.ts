@@ -100,7 +100,7 @@ describe('scan_ai_visibility and scan_analytics', () => {
 
   it('never pass the caller\'s credentials or cookies on to the scanned site', async () => {
     // A real access token of this server (a bad one is refused with 401 before any tool runs).
-    const agent = await registerAgent(server.ctx.urls.publicBaseUrl);
+    const agent = await registerAgent(server.ctx.content.current().urls.publicBaseUrl);
     const withToken = await connectHttp(server.url, { headers: { authorization: `Bearer ${agent.credential}`, cookie: 'session=ours' } });
     try {
       const result = (await withToken.callTool({ name: 'scan_ai_visibility', arguments: { url: `${site.origin}/`, email: freshEmail(), consent: true } })) as CallToolResult;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/content/load-site.js';
 import { SearchIndex } from '../../src/search/search-index.js';
-import { MINI_SITE } from '../helpers/paths.js';
+import { MINI_SITE, SAMPLE_SITE } from '../helpers/paths.js';
 
 let index: SearchIndex;
 const paths = (text: string, options: { lang?: 'pl' | 'en'; type?: 'service' | 'company'; limit?: number } = {}) =>
@@ -69,5 +69,17 @@ describe('SearchIndex', () => {
 
   it('returns nothing for a query with no match', () => {
     expect(paths('xylofon')).toEqual([]);
+  });
+});
+
+describe('an index built in slices (as a reload builds it while serving)', () => {
+  it('answers exactly as one built at once', async () => {
+    const { pages } = (await loadSite(SAMPLE_SITE)).site;
+    const atOnce = SearchIndex.build(pages);
+    const inSlices = await SearchIndex.buildInSlices(pages, 3);
+    for (const text of ['analityka', 'GA4 audyt', 'tag manager', 'cennik', 'kontakt', 'consent mode']) {
+      const query = { text, limit: 10 };
+      expect(inSlices.search(query).map((hit) => hit.page.path), text).toEqual(atOnce.search(query).map((hit) => hit.page.path));
+    }
   });
 });

@@ -13,9 +13,9 @@ beforeAll(async () => {
 });
 
 function objectOf(path: string): SchemaOrgObject {
-  const page = ctx.site.page(path);
+  const page = ctx.content.current().site.page(path);
   if (!page) throw new Error(`no page ${path} in the sample site`);
-  return schemaOrgFor(page, ctx);
+  return schemaOrgFor(page, ctx.content.current());
 }
 
 type Json = Record<string, any>;
@@ -23,19 +23,19 @@ type Json = Record<string, any>;
 describe('schema.org objects of every page', () => {
   it('pass the schema.org rules (no errors) on every page of the sample site', () => {
     const failures = Object.fromEntries(
-      ctx.site.pages.map((page) => [page.path, validateStructuredData(schemaOrgFor(page, ctx)).issues.filter((issue) => issue.severity === 'error')] as const).filter(([, errors]) => errors.length > 0),
+      ctx.content.current().site.pages.map((page) => [page.path, validateStructuredData(schemaOrgFor(page, ctx.content.current())).issues.filter((issue) => issue.severity === 'error')] as const).filter(([, errors]) => errors.length > 0),
     );
     expect(failures).toEqual({});
   });
 
   it('warn only about what the site file has no data for (logo, sameAs, images, event tickets)', () => {
-    const warned = new Set(ctx.site.pages.flatMap((page) => validateStructuredData(schemaOrgFor(page, ctx)).issues.map((issue) => issue.property)));
+    const warned = new Set(ctx.content.current().site.pages.flatMap((page) => validateStructuredData(schemaOrgFor(page, ctx.content.current())).issues.map((issue) => issue.property)));
     expect([...warned].sort()).toEqual(['image', 'logo', 'offers', 'sameAs']);
   });
 
   it('each have @context, an @id and url on the public base URL, a name, a description and a language', () => {
-    for (const page of ctx.site.pages) {
-      const object = schemaOrgFor(page, ctx) as Json;
+    for (const page of ctx.content.current().site.pages) {
+      const object = schemaOrgFor(page, ctx.content.current()) as Json;
       expect(object['@context']).toBe('https://schema.org');
       expect(object['@id']).toMatch(new RegExp(`^${BASE}/`));
       expect(object.url).toBe(`${BASE}${page.path}`);
@@ -46,7 +46,7 @@ describe('schema.org objects of every page', () => {
   });
 
   it('have an @id of their own: no two pages share one', () => {
-    const ids = ctx.site.pages.map((page) => schemaOrgFor(page, ctx)['@id']);
+    const ids = ctx.content.current().site.pages.map((page) => schemaOrgFor(page, ctx.content.current())['@id']);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -193,8 +193,8 @@ describe('other page types', () => {
 describe('a site without a language home page', () => {
   it('names the organization by the bare origin and still validates', async () => {
     const mini = await testContext(undefined, {}, ['--public-base-url', BASE]);
-    const service = schemaOrgFor(mini.site.page('/pl/uslugi/wdrozenie-ga4/')!, mini) as Json;
+    const service = schemaOrgFor(mini.content.current().site.page('/pl/uslugi/wdrozenie-ga4/')!, mini.content.current()) as Json;
     expect(service.provider).toEqual({ '@type': 'Organization', '@id': `${BASE}/#organization`, name: 'Testowa Firma sp. z o.o.', url: `${BASE}/` });
-    for (const page of mini.site.pages) expect(validateStructuredData(schemaOrgFor(page, mini)).valid).toBe(true);
+    for (const page of mini.content.current().site.pages) expect(validateStructuredData(schemaOrgFor(page, mini.content.current())).valid).toBe(true);
   });
 });

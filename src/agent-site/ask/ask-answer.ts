@@ -1,8 +1,11 @@
-import type { AppContext } from '../../context.js';
+import type { ContentSnapshot } from '../../live/content-snapshot.js';
 import type { Lang } from '../../content/schema.js';
 import type { SearchHit } from '../../search/search-index.js';
 import { schemaOrgFor, type SchemaOrgObject } from '../../structured-data/schema-org.js';
 import type { AskMode, AskRequest } from './ask-request.js';
+
+/** What an answer is made of: the request's content snapshot. */
+export type AskContent = Pick<ContentSnapshot, 'site' | 'urls' | 'search'>;
 
 /** The NLWeb protocol version our answers follow. */
 export const NLWEB_VERSION = '0.54';
@@ -50,7 +53,7 @@ export interface AskAnswer {
  * Modes that need a language model (summarize, generate) are answered with the same list and
  * say so in `_meta`; nothing is invented.
  */
-export function answerQuestion(request: AskRequest, ctx: AppContext, newQueryId: () => string): AskAnswer {
+export function answerQuestion(request: AskRequest, ctx: AskContent, newQueryId: () => string): AskAnswer {
   const searched = request.decontextualizedQuery ?? request.query;
   const hits = ctx.search.search({ text: searched, lang: siteLanguage(request.language, ctx), limit: request.numResults });
   const notices: string[] = [];
@@ -80,7 +83,7 @@ export function answerQuestion(request: AskRequest, ctx: AppContext, newQueryId:
   };
 }
 
-function toResult(hit: SearchHit, index: number, site: string, ctx: AppContext): AskResult {
+function toResult(hit: SearchHit, index: number, site: string, ctx: AskContent): AskResult {
   const schemaObject = schemaOrgFor(hit.page, ctx);
   return {
     '@type': schemaObject['@type'],
@@ -94,7 +97,7 @@ function toResult(hit: SearchHit, index: number, site: string, ctx: AppContext):
 }
 
 /** The site language a preferred language tag names (`en-GB` → `en`), if the site has it. */
-function siteLanguage(tag: string | undefined, ctx: AppContext): Lang | undefined {
+function siteLanguage(tag: string | undefined, ctx: AskContent): Lang | undefined {
   const primary = tag?.split('-')[0]?.toLowerCase();
   return ctx.site.languages.find((lang) => lang === primary);
 }

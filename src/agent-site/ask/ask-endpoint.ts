@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import sjson from 'secure-json-parse';
-import type { AppContext } from '../../context.js';
+import { perSnapshot, snapshotOf, type ContentHolder } from '../../live/content-holder.js';
+import type { ContentSnapshot } from '../../live/content-snapshot.js';
+import type { Logger } from '../../log/logger.js';
+import type { Store } from '../../store/store.js';
 import { AppError } from '../../errors.js';
 import { answerQuestion, type AskAnswer } from './ask-answer.js';
 import { askFailure } from './ask-failure.js';
 import { askRateLimit } from './ask-rate-limit.js';
 import { parseAskRequest, type AskInput, type AskRequestOptions } from './ask-request.js';
 import { SseStream } from './sse-stream.js';
+
+/** What /ask needs of the application. */
+export interface AskContext {
+  readonly logger: Logger;
+  readonly store: Store;
+  readonly content: ContentHolder;
+}
 
 /** A request is a question and at most ten earlier ones: 32 KB is far above any real one. */
 export const ASK_BODY_LIMIT = '32kb';
@@ -23,9 +33,9 @@ const ALLOW = 'GET, HEAD, POST, OPTIONS';
  * a 4xx status, never a 500. Open to browsers from any origin (read-only, no credentials), and
  * rate-limited per client address like the REST API.
  */
-export function askEndpoint(ctx: AppContext): express.Router {
+export function askEndpoint(ctx: AskContext): express.Router {
   const router = express.Router();
-  const options = siteOptions(ctx);
+  const options = perSnapshot(siteOptions);
   const rateLimit = askRateLimit(ctx);
 
   router.use('/ask', (_req, res, next) => {
@@ -53,14 +63,15 @@ export function askEndpoint(ctx: AppContext): express.Router {
   return router;
 }
 
-async function respond(ctx: AppContext, options: AskRequestOptions, input: AskInput | AppError, req: Request, res: Response): Promise<void> {
+async function respond(ctx: AskContext, optionsOf: (snapshot: ContentSnapshot) => AskRequestOptions, input: AskInput | AppError, req: Request, res: Response): Promise<void> {
   res.set('Vary', 'Accept');
   let answer: AskAnswer;
   let streaming: boolean;
   try {
     if (input instanceof AppError) throw input;
-    const request = parseAskRequest(input, options);
-    answer = answerQuestion(request, ctx, randomUUID);
+    const snapshot = snapshotOf(req, ctx.content);
+    const request = parseAskRequest(input, optionsOf(snapshot));
+    answer = answerQuestion(request, snapshot, randomUUID);
     streaming = request.streaming ?? req.accepts(['application/json', 'text/event-stream']) === 'text/event-stream';
   } catch (error) {
     if (!(error instanceof AppError)) ctx.logger.error({ err: error }, 'ask request failed');
@@ -73,7 +84,7 @@ async function respond(ctx: AppContext, options: AskRequestOptions, input: AskIn
 }
 
 /** start, one result event per result as it is built, then complete (NLWeb 0.54 event names). */
-async function stream(answer: AskAnswer, res: Response, ctx: AppContext): Promise<void> {
+async function stream(answer: AskAnswer, res: Response, ctx: AskContext): Promise<void> {
   const events = new SseStream(res, { Vary: 'Accept' });
   const meta = { ...answer.meta, streaming: true };
   try {
@@ -148,7 +159,7 @@ function bodyParserFailure(error: unknown): AppError | undefined {
 }
 
 /** `site` may name this site by host or origin, with or without `www.`. */
-function siteOptions(ctx: AppContext): AskRequestOptions {
+function siteOptions(ctx: ContentSnapshot): AskRequestOptions {
   const hosts = new Set<string>();
   for (const origin of [ctx.urls.publicBaseUrl, ctx.site.info.siteUrl]) {
     const { host, hostname } = new URL(origin);

@@ -1,9 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { clientAddressKey } from '../../limits/client-address.js';
 import { MINUTE_MS } from '../../limits/limit-rule.js';
 import { hitRateLimit } from '../../limits/rate-limit.js';
+import type { Logger } from '../../log/logger.js';
+import type { Store } from '../../store/store.js';
 
 /** The REST API's budget for a client without a token: /ask is the same kind of read. */
 export const ASK_RATE_LIMIT = { limit: 120, windowMs: MINUTE_MS } as const;
@@ -14,7 +15,7 @@ const POLICY = `"ip";q=${ASK_RATE_LIMIT.limit};w=${ASK_RATE_LIMIT.windowMs / 100
  * store) and refuses past the limit with `rate-limited` and Retry-After. Answering reads only
  * published pages, so when the store cannot be reached the question is answered anyway.
  */
-export function askRateLimit(ctx: AppContext): RequestHandler {
+export function askRateLimit(ctx: { readonly store: Store; readonly logger: Logger }): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     let state;
     try {

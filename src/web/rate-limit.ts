@@ -1,12 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { hitAgentRateLimit } from '../auth/agent-rate-limit.js';
-import type { AppContext } from '../context.js';
+import { AGENT_RATE_LIMIT, hitAgentRateLimit } from '../limits/agent-rate-limit.js';
+import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { clientAddressKey } from '../limits/client-address.js';
 import { hitRateLimit, type RateLimitState } from '../limits/rate-limit.js';
 
 /**
- * The REST rate limit: a fixed window per subject, counted in the shared Store (so instances
+ * The rate limit of /api/v1 and /agent/identity: a fixed window per subject, counted in the shared Store (so instances
  * sharing Redis share the quota). Every request under /api/v1 counts (a batch is one request;
  * CORS preflights do not count).
  *
@@ -28,9 +28,8 @@ export interface RateLimitPolicy {
 /** `res.locals` key under which an earlier middleware may choose the policy for this request. */
 export const RATE_LIMIT_POLICY = 'rateLimitPolicy';
 
-/** The contract's quotas; the per-IP quota can be configured (--rate-limit-per-minute). */
+/** The contract's per-IP quota; it can be configured (--rate-limit-per-minute). The agent quota is AGENT_RATE_LIMIT. */
 export const IP_QUOTA = { quota: 120, windowSeconds: 60 } as const;
-export const AGENT_QUOTA = { quota: 600, windowSeconds: 60 } as const;
 
 export function ipRateLimitPolicy(address: string | undefined, quota: number = IP_QUOTA.quota): RateLimitPolicy {
   const subject = clientAddressKey(address);
@@ -40,10 +39,10 @@ export function ipRateLimitPolicy(address: string | undefined, quota: number = I
 /**
  * The policy of a request with a valid token, keyed by the agent. Given the client address, the
  * request also counts against that address's ceiling for all its agents together
- * (src/auth/agent-rate-limit.ts), so registering many agents does not multiply the quota.
+ * (src/limits/agent-rate-limit.ts), so registering many agents does not multiply the quota.
  */
 export function agentRateLimitPolicy(agentSubject: string, ceiling?: { readonly address: string | undefined }): RateLimitPolicy {
-  const policy = { name: 'agent', ...AGENT_QUOTA, key: `rate:rest:agent:${agentSubject}` };
+  const policy = { name: AGENT_RATE_LIMIT.policy, quota: AGENT_RATE_LIMIT.limit, windowSeconds: AGENT_RATE_LIMIT.windowSeconds, key: `rate:rest:agent:${agentSubject}` };
   return ceiling === undefined ? policy : { ...policy, hit: (store: Store) => hitAgentRateLimit(store, agentSubject, ceiling.address) };
 }
 
@@ -70,7 +69,7 @@ export type RefuseRequest = (req: Request, res: Response, retryAfterSeconds: num
  * through with the policy headers only: the API serves public, read-only content, and an outage
  * of the shared store must not take it down.
  */
-export function rateLimit(ctx: AppContext, refuse: RefuseRequest): RequestHandler {
+export function rateLimit(ctx: { readonly config: { readonly rateLimitPerMinute: number }; readonly store: Store; readonly logger: Logger }, refuse: RefuseRequest): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const policy = (res.locals[RATE_LIMIT_POLICY] as RateLimitPolicy | undefined) ?? ipRateLimitPolicy(req.ip, ctx.config.rateLimitPerMinute);
     res.set(policyHeaders(policy));

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ERROR_KINDS, isAppError, type ErrorCode } from '../errors.js';
+import type { Representation } from './representation.js';
 
 /**
- * REST problem+json (RFC 9457): the second of the two places where errors become wire format
- * (the first is `src/mcp/tool-result.ts`). Only the contract's codes reach REST clients; codes
- * that tools raise for MCP are translated to the REST code a client of this API acts on.
+ * problem+json (RFC 9457): the second of the two places where errors become wire format (the
+ * first is `src/mcp/tool-result.ts`), for /api/v1 and /agent/identity alike. Only the
+ * contract's codes reach HTTP clients; codes that tools raise for MCP are translated to the
+ * code a client of this API acts on.
  */
 
 /** The contract's error codes, with what the API guide says about each (one section per code). */
@@ -116,4 +118,14 @@ function internalError(instance: string, docsUrl: string): ProblemAnswer {
     problem: makeProblem('internal-error', 'The server failed unexpectedly. Retry later; every read is safe to retry.', instance, docsUrl),
     retryAfterSeconds: undefined,
   };
+}
+
+/**
+ * The one problem+json writer: the bytes and headers of a problem answer. Never cached; Retry-After
+ * when the client should come back (429, 503). Send it with `sendRepresentation`.
+ */
+export function problemRepresentation(problem: Problem, retryAfterSeconds?: number): Representation & { readonly status: number } {
+  const headers: Record<string, string> = { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store' };
+  if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
+  return { status: problem.status, body: Buffer.from(JSON.stringify(problem), 'utf8'), headers };
 }

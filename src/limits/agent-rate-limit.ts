@@ -1,6 +1,6 @@
-import { clientAddressKey } from '../limits/client-address.js';
-import { MINUTE_MS, type LimitRule } from '../limits/limit-rule.js';
-import { hitRateLimit, type RateLimitState } from '../limits/rate-limit.js';
+import { clientAddressKey } from './client-address.js';
+import { MINUTE_MS, type LimitRule } from './limit-rule.js';
+import { hitRateLimit, type RateLimitState } from './rate-limit.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -10,7 +10,10 @@ import type { Store } from '../store/store.js';
  * Registering many anonymous agents from one address must not multiply what that address can
  * do, so every authenticated request also counts against a ceiling per client address of the
  * same 600 per 60 s: a token lifts an address from 120 to 600, never further, however many
- * agents it registers. (Registrations themselves are limited per address: endpoint-limits.ts.)
+ * agents it registers. (Registrations themselves are limited per address: src/auth/endpoint-limits.ts.)
+ *
+ * The one definition of the agent quota: the REST and /agent/identity limiter
+ * (src/web/rate-limit.ts), the identity answer and the API documents all read it here.
  */
 export const AGENT_RATE_LIMIT = { policy: 'agent', limit: 600, windowSeconds: 60 } as const;
 

@@ -1,0 +1,38 @@
+// The esbuild options of the published bin, shared by scripts/bundle.mjs (which writes
+// dist/bin) and test/package/runtime-dependencies.test.ts (which checks that package.json's
+// runtime dependencies are exactly what these options leave outside the bundle).
+import { readFileSync } from 'node:fs';
+
+/**
+ * Packages that stay outside the bundle: the optional peer dependencies. An optional piece (a
+ * headless browser for scans) is too big to ship to everyone and is loaded with a dynamic
+ * import only when its option is set; a user who wants it installs it next to ours.
+ */
+export function optionalPeers(packageJsonPath = new URL('../package.json', import.meta.url)) {
+  const pkg = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
+  return Object.entries(pkg.peerDependenciesMeta ?? {})
+    .filter(([, meta]) => meta.optional === true)
+    .map(([name]) => name);
+}
+
+/**
+ * @param {string | Record<string, string>} entryPoint the CLI's entry module (compiled JavaScript,
+ *   or the TypeScript source), or named entries (the CLI as `main`, and the report layout worker)
+ */
+export function bundleOptions(entryPoint) {
+  return {
+    entryPoints: typeof entryPoint === 'string' ? [entryPoint] : entryPoint,
+    outdir: 'dist/bin',
+    bundle: true,
+    splitting: true, // the modules loaded on demand (HTTP server, Redis, mail, HTML converter) stay separate chunks
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    minifySyntax: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+    external: optionalPeers(),
+    // Bundled CommonJS dependencies call require() for Node built-ins.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  };
+}
