@@ -77,7 +77,7 @@ export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or 
     if (tracking.length > 0) {
       findings.at(page.url).add({
         severity: 'high',
-        found: `${listing([...new Set(tracking.map(hitLabel))])} ${tracking.length === 1 ? 'was' : 'were'} sent data before the visitor made any choice on the consent banner.`,
+        found: `${listing([...new Set(tracking.map(hitLabel))].sort())} ${tracking.length === 1 ? 'was' : 'were'} sent data before the visitor made any choice on the consent banner.`,
         evidence: tracking.slice(0, 4).map(describeHit),
         fix: 'Fire these tags only after consent (GTM consent checks, or the consent platform blocking them), and keep Google tags on a denied Consent Mode default until the choice.',
       });
