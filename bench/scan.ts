@@ -13,7 +13,7 @@ const DIST = path.join(import.meta.dirname, '..', 'dist', 'src');
 const load = <T>(file: string): Promise<T> => import(pathToFileURL(path.join(DIST, file)).href) as Promise<T>;
 const { loadConfig } = await load<typeof import('../src/config/load-config.js')>('config/load-config.js');
 const { serveHttp } = await load<typeof import('../src/http/serve.js')>('http/serve.js');
-const { parseHtmlPage } = await load<typeof import('../src/scan/site/html-page.js')>('scan/site/html-page.js');
+const { parseHtmlPage } = await load<typeof import('../src/net/page/html-page.js')>('net/page/html-page.js');
 const { checksFor } = await load<typeof import('../src/scan/run-scan.js')>('scan/run-scan.js');
 
 // At most 13 per kind: the daily total of 30 scans holds for the benchmark too (4 more run at the end).

@@ -16,12 +16,12 @@ export function optionalPeers(packageJsonPath = new URL('../package.json', impor
 }
 
 /**
- * @param {string | Record<string, string>} entryPoint the CLI's entry module (compiled JavaScript,
- *   or the TypeScript source), or named entries (the CLI as `main`, and the report layout worker)
+ * @param {string | Record<string, string>} entryPoints the CLI's entry module (compiled JavaScript, or the TypeScript
+ *   source), or named entries (the bin's `main`, and the workers beside it: the importer's page reading, the scan report's layout)
  */
-export function bundleOptions(entryPoint) {
+export function bundleOptions(entryPoints) {
   return {
-    entryPoints: typeof entryPoint === 'string' ? [entryPoint] : entryPoint,
+    entryPoints: typeof entryPoints === 'string' ? [entryPoints] : entryPoints,
     outdir: 'dist/bin',
     bundle: true,
     splitting: true, // the modules loaded on demand (HTTP server, Redis, mail, HTML converter) stay separate chunks
@@ -32,6 +32,9 @@ export function bundleOptions(entryPoint) {
     legalComments: 'linked',
     logLevel: 'warning',
     external: optionalPeers(),
+    // linkedom (the importer's DOM) tries `require('canvas')` and falls back to its own shim; we
+    // never draw, so the bundle holds the shim and leaves no optional native package outside it.
+    alias: { canvas: './node_modules/linkedom/commonjs/canvas-shim.cjs' },
     // Bundled CommonJS dependencies call require() for Node built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   };

@@ -7,6 +7,6 @@
 import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.mjs';
 
-// The report layout runs in a worker thread, which Node starts from a file of its own
-// (dist/bin/report-html-worker.js, beside the chunk that starts it).
-await build(bundleOptions({ main: 'dist/src/cli/main.js', 'report-html-worker': 'dist/src/scan/report-html-worker.js' }));
+// Work on worker threads (the importer's page reading, the scan report's layout) starts from
+// modules of their own: entries beside main.js.
+await build(bundleOptions({ main: 'dist/src/cli/main.js', 'read-page-worker': 'dist/src/import/read-page-worker.js', 'report-html-worker': 'dist/src/scan/report-html-worker.js' }));

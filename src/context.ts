@@ -13,8 +13,8 @@ import { createStderrLogger, type Logger } from './log/logger.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import type { OutboxOwner } from './mail/outbox-store.js';
 import { RemoteTools } from './mcp/remote-tools.js';
-import { systemResolver, type HostResolver } from './scan/net/resolver.js';
-import { PRODUCTION_PORTS, type TargetRules } from './scan/net/target.js';
+import { NetworkPolicy } from './net/network-policy.js';
+import { systemResolver, type HostResolver } from './net/resolver.js';
 import type { ReportMailer } from './scan/report-mail.js';
 import { siteReportSender } from './scan/report-sender.js';
 import { ScanService } from './scan/scan-service.js';
@@ -156,7 +156,6 @@ function createScanService(
 ): ScanService {
   const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds, config.scanBrowser);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
-  const rules: TargetRules = config.scanAllowPrivateTargets ? { allowPrivate: true, allowedPorts: 'any' } : { allowPrivate: false, allowedPorts: PRODUCTION_PORTS };
   if (config.scanAllowPrivateTargets) {
     shared.logger.warn(
       { option: 'SCAN_ALLOW_PRIVATE_TARGETS' },
@@ -168,8 +167,7 @@ function createScanService(
     clock: shared.clock,
     logger: shared.logger,
     settings,
-    rules,
-    resolver: parts.resolver ?? systemResolver,
+    network: NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver),
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: siteReportSender(shared.site),
   });

@@ -12,6 +12,8 @@ export function helpText(version: string): string {
     'Usage:',
     '  site-content-mcp [options]         serve MCP over stdio (for desktop assistants)',
     '  site-content-mcp serve [options]   serve HTTP: /mcp, /api/v1, Markdown pages, llms.txt',
+    '  site-content-mcp import <url> --out <dir>   import a live website into a content directory',
+    '  site-content-mcp check <dir>       validate a content directory as serve does',
     '',
     'Options (each also an environment variable; a flag wins):',
     ...rows,

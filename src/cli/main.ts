@@ -27,7 +27,12 @@ async function main(): Promise<void> {
     return;
   }
   try {
-    if (request.config.command === 'serve') await runHttp(request.config);
+    const { command } = request.config;
+    if (command === 'import' || command === 'check') {
+      // Loaded on demand: the importer's libraries (DOM, Readability) are for this command only.
+      const { runImportCommand, runCheckCommand } = await import('./import-command.js');
+      process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
+    } else if (command === 'serve') await runHttp(request.config);
     else await runStdio(request.config);
   } catch (error) {
     fail(error, 1);
@@ -38,8 +43,9 @@ async function runHttp(config: Config): Promise<void> {
   // Loaded on demand so the stdio start does not pay for Express.
   const { serveHttp } = await import('../http/serve.js');
   const running = await serveHttp(config);
-  // SIGHUP reloads the content (as a daemon re-reads its files); a failed reload keeps serving.
-  process.on('SIGHUP', () => void running.ctx.reloader.reload(undefined, { trigger: 'signal' }));
+  // SIGHUP reloads the content (as a daemon re-reads its files), or re-syncs the live site with
+  // --source; a failed reload keeps serving.
+  process.on('SIGHUP', () => void running.reload('signal'));
   onShutdownSignal(async () => {
     running.ctx.logger.info('shutting down');
     await running.close();

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { OPTIONS, type OptionKey, type OptionSpec, type OptionValues } from './options.js';
 import { bundledContentDir } from './package-root.js';
 
-export type Command = 'stdio' | 'serve';
+export type Command = 'stdio' | 'serve' | 'import' | 'check';
 
 export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
   readonly command: Command;
@@ -12,6 +12,8 @@ export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
   readonly dataDir: string;
   /** True when DATA_DIR was not given and dataDir is the temporary default (said at start). */
   readonly dataDirIsTemporary?: boolean;
+  /** `import`: the site's start URL; `check`: the content directory. */
+  readonly target?: string;
 }
 
 export type CliRequest =
@@ -27,7 +29,9 @@ export class ConfigError extends Error {
   }
 }
 
-const COMMANDS: readonly string[] = ['serve', 'stdio'];
+const COMMANDS: readonly string[] = ['serve', 'stdio', 'import', 'check'];
+/** Commands that take one argument after their name, and what it is. */
+const ARGUMENT_OF: Readonly<Record<string, string>> = { import: 'the address of the website, e.g. import https://www.example.com --out ./content', check: 'the content directory, e.g. check ./content' };
 
 /**
  * Reads the command line and environment once, validates every option and returns a frozen
@@ -56,6 +60,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     }
   }
   problems.push(...crossOptionProblems(values as Partial<OptionValues>));
+  if (parsed.command === 'import' && values.out === undefined) problems.push('import needs --out (IMPORT_OUT): the content directory to write');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const typed = values as OptionValues;
@@ -65,12 +70,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     contentDir: path.resolve(typed.contentDir ?? bundledContentDir()),
     dataDir: path.resolve(typed.dataDir ?? temporaryDataDir()),
     ...(typed.dataDir === undefined ? { dataDirIsTemporary: true } : {}),
+    ...(parsed.target === undefined ? {} : { target: parsed.target }),
   };
   return { kind: 'run', config: Object.freeze(config) };
 }
 
 interface ParsedCommandLine {
   command: Command;
+  target: string | undefined;
   help: boolean;
   version: boolean;
   values: Record<string, string | undefined>;
@@ -90,18 +97,22 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     throw new ConfigError([describeParseError(error as NodeJS.ErrnoException, Object.keys(options))]);
   }
   const positionals = result.positionals;
-  if (positionals.length > 1 || (positionals[0] !== undefined && !COMMANDS.includes(positionals[0]))) {
+  const first = positionals[0];
+  const takesArgument = first !== undefined && ARGUMENT_OF[first] !== undefined;
+  if (positionals.length > (takesArgument ? 2 : 1) || (first !== undefined && !COMMANDS.includes(first))) {
     throw new ConfigError([
-      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, or no command for stdio`,
+      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, "import <url> --out <dir>", "check <dir>", or no command for stdio`,
     ]);
   }
+  if (takesArgument && positionals[1] === undefined) throw new ConfigError([`${first} needs ${ARGUMENT_OF[first]!}`]);
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(result.values)) {
     if (typeof value === 'string') values[name] = value;
     else if (value === true && name !== 'help' && name !== 'version') values[name] = '1';
   }
   return {
-    command: positionals[0] === 'serve' ? 'serve' : 'stdio',
+    command: first === 'serve' || first === 'import' || first === 'check' ? first : 'stdio',
+    target: takesArgument ? positionals[1] : undefined,
     help: result.values.help === true,
     version: result.values.version === true,
     values,
@@ -158,6 +169,8 @@ function editDistance(a: string, b: string): number {
 /** Rules that involve two options; each row checks only its own value. */
 function crossOptionProblems(values: Partial<OptionValues>): string[] {
   const problems: string[] = [];
+  if (values.source !== undefined && values.contentDir !== undefined) problems.push('--source (SOURCE_URL) and --content-dir (CONTENT_DIR) both say what to serve: give one');
+  if (values.source !== undefined && values.watch === true) problems.push('--watch (WATCH) reloads a content directory; with --source (SOURCE_URL) the site is re-synced every --sync-interval and on SIGHUP instead');
   const { apiDeprecationDate: deprecation, apiSunsetDate: sunset } = values;
   if (sunset !== undefined && deprecation === undefined) {
     problems.push('--api-sunset-date (API_SUNSET_DATE) needs --api-deprecation-date (API_DEPRECATION_DATE): an API is deprecated before it is removed');

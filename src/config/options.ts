@@ -40,6 +40,17 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** A whole number within bounds, with a default. */
+function wholeNumber(fallback: string, min: number, max: number) {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((value) => value ?? fallback)
+    .pipe(z.string().regex(/^\d{1,6}$/, rule).transform(Number))
+    .pipe(z.number().int().min(min, rule).max(max, rule));
+}
+
 const flagBoolean = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .optional()
@@ -140,6 +151,31 @@ export const OPTIONS = {
       'With serve: reload the content directory when its files change (debounced), without a restart; SIGHUP reloads too. A change that does not load keeps the current content serving. Default: off.',
     schema: flagBoolean,
     bare: true,
+  },
+  source: {
+    flag: 'source',
+    env: 'SOURCE_URL',
+    hint: 'URL',
+    description:
+      'With serve: serve a live website. It is imported into DATA_DIR on start (the API answers 503 until the first import finishes), re-synced every --sync-interval and on SIGHUP; a restart serves the last good import at once. The import options (--max-pages, --include...) apply. Default: none (serve --content-dir).',
+    schema: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || /^https?:\/\/[^/]/i.test(value), 'must be the http(s) address of the website, such as https://www.example.com/'),
+  },
+  syncInterval: {
+    flag: 'sync-interval',
+    env: 'SYNC_INTERVAL',
+    hint: 'DURATION',
+    description: 'With serve --source: how often the live site is re-synced, as 90s, 30m or 6h (at least 10s). Default: 6h.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '6h').trim())
+      .pipe(z.string().regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h'))
+      .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
+      .pipe(z.number().min(10_000, 'must be at least 10s')),
   },
   publicBaseUrl: {
     flag: 'public-base-url',
@@ -384,6 +420,56 @@ export const OPTIONS = {
     description:
       'TEST ONLY: let website scans reach loopback and private addresses on any port (for fixture sites). Off by default; logged as a warning when on; never enable in production.',
     schema: flagBoolean,
+  },
+  out: {
+    flag: 'out',
+    env: 'IMPORT_OUT',
+    hint: 'DIR',
+    description: '`import`: the content directory to write (site.yaml, pages/); re-runs on the same directory fetch only what changed. Required for import.',
+    schema: z.string().trim().min(1).optional(),
+  },
+  maxPages: {
+    flag: 'max-pages',
+    env: 'IMPORT_MAX_PAGES',
+    hint: 'N',
+    description: '`import`: the most pages to import (1-50000). Default: 2000.',
+    schema: wholeNumber('2000', 1, 50_000),
+  },
+  include: {
+    flag: 'include',
+    env: 'IMPORT_INCLUDE',
+    hint: 'PATTERNS',
+    description: '`import`: only pages whose path matches one of these comma-separated patterns (`*` one segment, `**` any, e.g. /pl/**,/en/blog/**). Default: all.',
+    schema: commaList,
+  },
+  exclude: {
+    flag: 'exclude',
+    env: 'IMPORT_EXCLUDE',
+    hint: 'PATTERNS',
+    description: '`import`: leave out pages whose path matches one of these comma-separated patterns (e.g. /**/tag/**,/koszyk/**). Default: none.',
+    schema: commaList,
+  },
+  discover: {
+    flag: 'discover',
+    env: 'IMPORT_DISCOVER',
+    hint: '1|0',
+    description: '`import`: also follow same-site links from the start URL when the site has a sitemap (without one, links are always followed). Default: off.',
+    schema: flagBoolean,
+    bare: true,
+  },
+  importConcurrency: {
+    flag: 'import-concurrency',
+    env: 'IMPORT_CONCURRENCY',
+    hint: 'N',
+    description: '`import`: pages fetched at once (1-32). Default: 4.',
+    schema: wholeNumber('4', 1, 32),
+  },
+  importDelayMs: {
+    flag: 'import-delay-ms',
+    env: 'IMPORT_DELAY_MS',
+    hint: 'MS',
+    description: "`import`: least time between two requests to the site (politeness; 0 turns it off). A longer robots.txt Crawl-delay wins. Default: 250.",
+    schema: wholeNumber('250', 0, 60_000),
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -302,7 +302,7 @@ function checkSiteReferences(site: SiteContent, warnings: ContentWarning[]): voi
 }
 
 /** "3 900", "3\u00a0900", "3,900" and "3900" all mention 3900. */
-function mentionsPrice(markdown: string, price: number): boolean {
+export function mentionsPrice(markdown: string, price: number): boolean {
   const digits = markdown.replace(/(\d)[\s\u00a0\u202f,.](?=\d{3}\b)/g, '$1');
   return new RegExp(`(?<![\\d])${price}(?![\\d])`).test(digits);
 }

@@ -132,6 +132,22 @@ export const siteFileSchema = z
         })
         .strict(),
     ),
+    /** Read only by `site-content-mcp import`: page-type rules that come before the defaults. */
+    import: z
+      .object({
+        pageTypes: z
+          .array(
+            z
+              .object({
+                path: z.string().regex(/^\//, 'must be a path pattern starting with "/", such as /oferta/** or /**/kursy/*/'),
+                type: pageTypeSchema,
+              })
+              .strict(),
+          )
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SiteFile = z.infer<typeof siteFileSchema>;

@@ -7,6 +7,11 @@ import { packageInfo } from '../config/package-root.js';
 import { watchContentDir, type ContentWatch } from '../live/content-watch.js';
 import { answerWhileStarting } from '../rest/starting.js';
 import { ListenError } from './listen-error.js';
+import type { SourceSync } from '../import/source-sync.js';
+import type { ReloadOutcome, ReloadTrigger } from '../live/content-reloader.js';
+import { createStderrLogger } from '../log/logger.js';
+import { NetworkPolicy } from '../net/network-policy.js';
+import { systemResolver } from '../net/resolver.js';
 
 /** With a shared store, how often an instance looks for content another instance synced. */
 export const PEER_CHECK_MS = 5_000;
@@ -17,6 +22,8 @@ export interface RunningServer {
   readonly ctx: AppContext;
   /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), then releases the context. */
   close(graceMs?: number): Promise<void>;
+  /** SIGHUP: re-syncs the live site with --source, else reloads the content directory. A failure keeps the current content serving. */
+  reload(trigger: ReloadTrigger): Promise<ReloadOutcome>;
 }
 
 /**
@@ -25,6 +32,7 @@ export interface RunningServer {
  * never leaves a health check without an answer.
  */
 export async function serveHttp(config: Config, parts: ContextParts = {}): Promise<RunningServer> {
+  // Reassigned below for --source (where the content comes from, and one logger from the start).
   // Until the site file is read, `serve` links to this server (as createContext will); the port is known once listening.
   let startingBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
   let handler: http.RequestListener = (req, res) => {
@@ -48,15 +56,33 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
   startingBaseUrl = config.publicBaseUrl ?? `http://localhost:${port}`;
 
   let ctx: AppContext;
+  let source: SourceSync | undefined;
+  let hadContent = false;
   try {
+    if (config.source !== undefined) {
+      // The importer is loaded only for --source; until its first import the API answers 503.
+      const { SourceSync } = await import('../import/source-sync.js');
+      const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
+      parts = { ...parts, logger };
+      source = new SourceSync(config, NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver), packageInfo().version, logger);
+      hadContent = await source.hasLiveContent();
+      if (!hadContent) await source.firstImport();
+      config = { ...config, contentDir: source.liveDir };
+    }
     ctx = await createContext({ ...config, port }, parts);
   } catch (error) {
+    source?.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
   handler = createApp(ctx);
   const watching = startWatching(ctx);
   if (config.redisUrl !== undefined) ctx.reloader.followPeers(PEER_CHECK_MS);
+  if (source !== undefined) {
+    // A restart serves the last good import at once and re-syncs in the background.
+    if (hadContent) void source.sync(ctx.reloader, 'sync');
+    source.schedule(ctx.reloader, config.syncInterval);
+  }
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   ctx.logger.info({ url, publicBaseUrl: ctx.publicBaseUrl }, 'listening');
@@ -71,7 +97,12 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
       await closed;
       clearTimeout(timer);
       watching?.close();
+      source?.stop();
+      await ctx.reloader.idle();
       await ctx.close();
+    },
+    reload(trigger) {
+      return source === undefined ? ctx.reloader.reload(undefined, { trigger }) : source.sync(ctx.reloader, trigger);
     },
   };
 }

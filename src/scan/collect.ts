@@ -1,6 +1,7 @@
-import type { Fetcher, FetchOutcome } from './net/fetcher.js';
-import { detectBlock } from './site/block-detection.js';
-import { parseHtmlPage, type HtmlPage } from './site/html-page.js';
+import { describeFetchFailure } from './fetch-failure-text.js';
+import type { Fetcher, FetchOutcome } from '../net/fetcher.js';
+import { detectBlock } from '../net/page/block-detection.js';
+import { parseHtmlPage, type HtmlPage } from '../net/page/html-page.js';
 import { fetchedResource, type FetchedResource, type ResourceName, type ScanKind, type ScanSnapshot } from './snapshot.js';
 
 export type CollectOutcome =
@@ -116,7 +117,7 @@ function isPage(value: HtmlPage | FetchedResource): value is HtmlPage {
 
 /** Why the home page cannot be graded, if it cannot: unreachable, blocked, an error page, not HTML. */
 function homeProblem(outcome: FetchOutcome): { reason: string; evidence: string[] } | undefined {
-  if (!outcome.ok) return { reason: `The home page could not be fetched: ${outcome.failure.message}.`, evidence: outcome.failure.redirects.map((hop) => `${hop.status} ${hop.url} -> ${hop.location}`) };
+  if (!outcome.ok) return { reason: `The home page could not be fetched: ${describeFetchFailure(outcome.failure)}.`, evidence: outcome.failure.redirects.map((hop) => `${hop.status} ${hop.url} -> ${hop.location}`) };
   const { response } = outcome;
   const block = detectBlock(response);
   if (block !== undefined) {

@@ -8,9 +8,9 @@ import type { BrowserGate } from './browser/browser-gate.js';
 import type { BrowserObservation } from './browser/observation.js';
 import { observeInBrowser } from './browser/observe.js';
 import { collect } from './collect.js';
-import { Fetcher } from './net/fetcher.js';
-import type { HostResolver } from './net/resolver.js';
-import type { TargetRules } from './net/target.js';
+import type { Fetcher } from '../net/fetcher.js';
+import type { NetworkPolicy } from '../net/network-policy.js';
+import { openSession } from '../net/session.js';
 import { reportLanguage, type ReportLanguage } from './report-language.js';
 import { buildResult, unverifiableResult, type ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
@@ -26,8 +26,7 @@ export interface RunScanOptions {
   readonly kind: ScanKind;
   readonly url: URL;
   readonly settings: ScanSettings;
-  readonly rules: TargetRules;
-  readonly resolver: HostResolver;
+  readonly network: NetworkPolicy;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly onProgress: (progress: ScanProgress) => void;
@@ -59,8 +58,10 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
   let stage = 'starting';
   let planned = 1;
   const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
-  const fetcher: Fetcher = new Fetcher(settings.fetch, options.rules, options.resolver, signal, () => {
-    options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) });
+  const fetcher: Fetcher = openSession(options.network, {
+    settings: settings.fetch,
+    signal,
+    onRequest: () => options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) }),
   });
   let collected: Awaited<ReturnType<typeof collect>>;
   try {
@@ -111,7 +112,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
 async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSettings, options: RunScanOptions, scanSignal: AbortSignal): Promise<BrowserObservation> {
   const browserSettings = settings.browser!;
   const budget = AbortSignal.any([scanSignal, AbortSignal.timeout(browserSettings.budgetMs)]);
-  const fetcher = new Fetcher({ ...settings.fetch, requestBudget: settings.browserRequestBudget }, options.rules, options.resolver, budget);
+  const fetcher = openSession(options.network, { settings: { ...settings.fetch, requestBudget: settings.browserRequestBudget }, signal: budget });
   const started = performance.now();
   try {
     return await options.browserGate!.run(async () => {

@@ -7,8 +7,8 @@ import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
 import { BrowserGate } from './browser/browser-gate.js';
-import type { HostResolver } from './net/resolver.js';
-import { checkTargetAddresses, checkTargetUrl, TargetRefusal, type TargetRules } from './net/target.js';
+import type { NetworkPolicy } from '../net/network-policy.js';
+import { TargetRefusal } from '../net/target.js';
 import { preloadReportLayout } from './report-layout-worker.js';
 import { maskEmail, reportMail, type ReportMailer, type ReportSender } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
@@ -55,8 +55,7 @@ export interface ScanServiceDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly settings: ScanSettings;
-  readonly rules: TargetRules;
-  readonly resolver: HostResolver;
+  readonly network: NetworkPolicy;
   /** Absent while no e-mail delivery is wired: results then say the report was not sent. */
   readonly mailer: ReportMailer | undefined;
   readonly sender: ReportSender;
@@ -180,9 +179,7 @@ export class ScanService {
 
   async #checkTarget(rawUrl: string): Promise<URL> {
     try {
-      const url = checkTargetUrl(withScheme(rawUrl), this.deps.rules);
-      await checkTargetAddresses(url, this.deps.rules, this.deps.resolver);
-      return url;
+      return await this.deps.network.checkTarget(withScheme(rawUrl));
     } catch (error) {
       if (!(error instanceof TargetRefusal)) throw error;
       if (error.reason === 'invalid-url') throw new AppError('invalid-argument', `url: ${error.message}`, { field: 'url' });
@@ -210,8 +207,7 @@ export class ScanService {
         kind: job.kind,
         url,
         settings: deps.settings,
-        rules: deps.rules,
-        resolver: deps.resolver,
+        network: deps.network,
         clock: deps.clock,
         logger: deps.logger,
         onProgress: (progress) => void write({ ...job, progress }),

@@ -1,6 +1,6 @@
 import { DAY_MS } from '../limits/limit-rule.js';
 import type { BrowserSettings } from './browser/observe.js';
-import type { FetchSettings } from './net/fetcher.js';
+import type { FetchSettings } from '../net/fetcher.js';
 
 /**
  * Every limit of a scan in one place. The defaults are recorded (with the reasons) in

@@ -1,7 +1,8 @@
 import type { BrowserObservation } from './browser/observation.js';
-import type { FetchedResponse, FetchOutcome } from './net/fetcher.js';
-import { detectBlock, type BlockSign } from './site/block-detection.js';
-import type { HtmlPage } from './site/html-page.js';
+import { describeFetchFailure } from './fetch-failure-text.js';
+import type { FetchedResponse, FetchOutcome } from '../net/fetcher.js';
+import { detectBlock, type BlockSign } from '../net/page/block-detection.js';
+import type { HtmlPage } from '../net/page/html-page.js';
 
 export type ScanKind = 'analytics' | 'ai_visibility';
 
@@ -52,7 +53,7 @@ export function fetchedResource(url: string, outcome: FetchOutcome): FetchedReso
  */
 export function usableResponse(resource: FetchedResource | undefined, what: string): { response: FetchedResponse } | { reason: string } {
   if (resource === undefined) return { reason: `${what} was not fetched (the scan's time or request budget ran out)` };
-  if (!resource.outcome.ok) return { reason: `${what} could not be fetched: ${resource.outcome.failure.message}` };
+  if (!resource.outcome.ok) return { reason: `${what} could not be fetched: ${describeFetchFailure(resource.outcome.failure)}` };
   if (resource.block !== undefined) {
     return { reason: `the site answered our request for ${what} with a ${resource.block.kind === 'challenge' ? 'bot challenge' : 'refusal'} (${resource.block.evidence}), so what crawlers get could not be verified` };
   }

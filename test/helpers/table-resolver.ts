@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { HostResolver, ResolvedAddress } from '../../src/scan/net/resolver.js';
+import type { HostResolver, ResolvedAddress } from '../../src/net/resolver.js';
 
 /**
  * A DNS that answers from a table: the outside world for tests, which must never send a packet

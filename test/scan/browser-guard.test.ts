@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observeInBrowser } from '../../src/scan/browser/observe.js';
-import { Fetcher, type FetchSettings } from '../../src/scan/net/fetcher.js';
-import type { TargetRules } from '../../src/scan/net/target.js';
+import { Fetcher, type FetchSettings } from '../../src/net/fetcher.js';
+import type { TargetRules } from '../../src/net/target.js';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
 import { TableResolver } from '../helpers/table-resolver.js';
 

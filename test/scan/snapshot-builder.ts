@@ -1,6 +1,6 @@
 import type { CheckResult, CheckSpec, Finding } from '../../src/scan/checks/check.js';
-import type { FetchedResponse } from '../../src/scan/net/fetcher.js';
-import { parseHtmlPage, type HtmlPage } from '../../src/scan/site/html-page.js';
+import type { FetchedResponse } from '../../src/net/fetcher.js';
+import { parseHtmlPage, type HtmlPage } from '../../src/net/page/html-page.js';
 import { fetchedResource, type FetchedResource, type ResourceName, type ScanSnapshot } from '../../src/scan/snapshot.js';
 
 export const ORIGIN = 'https://www.acme-heating.example';

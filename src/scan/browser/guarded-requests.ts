@@ -1,5 +1,5 @@
 import type { BrowserContext, Route } from 'playwright-core';
-import type { Fetcher } from '../net/fetcher.js';
+import type { Fetcher } from '../../net/fetcher.js';
 import type { AttemptedRequest, ConsentPhase } from './observation.js';
 
 /**

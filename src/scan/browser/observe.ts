@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Fetcher } from '../net/fetcher.js';
+import type { Fetcher } from '../../net/fetcher.js';
 import { DEAD_PROXY, guardRequests, type RequestLog } from './guarded-requests.js';
 import { trackingHits, type AttemptedRequest, type BrowserObservation, type BrowserPage, type ConsentPhase } from './observation.js';
 

@@ -1,4 +1,4 @@
-import type { FetchedResponse } from '../../net/fetcher.js';
+import type { FetchedResponse } from '../../../net/fetcher.js';
 import { usableResponse, type FetchedResource } from '../../snapshot.js';
 import { notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
 import { headerEvidence, listing, plural, quote, statusEvidence } from '../evidence.js';

@@ -1,4 +1,4 @@
-import type { HtmlPage } from '../../site/html-page.js';
+import type { HtmlPage } from '../../../net/page/html-page.js';
 import { Findings, type CheckSpec, type Finding } from '../check.js';
 import { headerEvidence, listing, plural, quote } from '../evidence.js';
 

@@ -1,4 +1,4 @@
-import type { HtmlPage } from '../../site/html-page.js';
+import type { HtmlPage } from '../../../net/page/html-page.js';
 import { validateStructuredData } from '../../../structured-data/validate.js';
 import { typedNodes, type TypedNode } from '../../structured-data/json-ld-nodes.js';
 import { notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';

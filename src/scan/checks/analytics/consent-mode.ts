@@ -1,4 +1,4 @@
-import type { HtmlPage } from '../../site/html-page.js';
+import type { HtmlPage } from '../../../net/page/html-page.js';
 import { quote } from '../evidence.js';
 
 /** The four Consent Mode v2 keys; the last two are what v2 added (required in the EEA since March 2024). */

@@ -1,4 +1,4 @@
-import type { HtmlPage } from '../../site/html-page.js';
+import type { HtmlPage } from '../../../net/page/html-page.js';
 import type { ScanSnapshot } from '../../snapshot.js';
 import { notApplicable, notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
 import { listing, plural, quote } from '../evidence.js';

@@ -1,4 +1,4 @@
-import type { HtmlPage, ScriptTag } from '../../site/html-page.js';
+import type { HtmlPage, ScriptTag } from '../../../net/page/html-page.js';
 import { quote } from '../evidence.js';
 
 /** What a tag is for: decides how consent and privacy checks treat it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddressAllowed } from '../../../src/scan/net/address-policy.js';
+import { isAddressAllowed } from '../../src/net/address-policy.js';
 
 const production = { allowPrivate: false };
 const testMode = { allowPrivate: true };

@@ -1,5 +1,5 @@
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import type { FetchedResponse } from '../net/fetcher.js';
+import type { FetchedResponse } from '../fetcher.js';
 
 export interface ScriptTag {
   /** The src resolved against the page, when there is one. */

@@ -8,9 +8,13 @@ import type { HostResolver } from './resolver.js';
  * A connection was refused because of where it would go. Carries no address: the fetcher turns
  * it into a generic "not a public website" answer.
  */
+/** Error codes the fetcher recognises on the cause chain. */
+export const BLOCKED_ADDRESS_CODE = 'SCAN_BLOCKED_ADDRESS';
+export const LOOKUP_TIMEOUT_CODE = 'SCAN_LOOKUP_TIMEOUT';
+
 export class BlockedAddressError extends Error {
   override readonly name = 'BlockedAddressError';
-  readonly code = 'SCAN_BLOCKED_ADDRESS';
+  readonly code = BLOCKED_ADDRESS_CODE;
   constructor() {
     super('connection refused by the scan address policy');
   }
@@ -19,7 +23,7 @@ export class BlockedAddressError extends Error {
 /** The name did not resolve in time (a DNS tarpit must not hold a scan). */
 export class LookupTimeoutError extends Error {
   override readonly name = 'LookupTimeoutError';
-  readonly code = 'SCAN_LOOKUP_TIMEOUT';
+  readonly code = LOOKUP_TIMEOUT_CODE;
   constructor() {
     super('name lookup timed out');
   }

@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { fetch, type Agent } from 'undici';
-import { createGuardedAgent } from './guarded-agent.js';
+import { BLOCKED_ADDRESS_CODE, createGuardedAgent, LOOKUP_TIMEOUT_CODE } from './guarded-agent.js';
 import type { HostResolver } from './resolver.js';
-import { checkTargetUrl, TargetRefusal, type TargetRules } from './target.js';
+import { requestSignal } from './request-deadline.js';
+import { checkTargetUrl, TargetRefusal, type RefusalReason, type TargetRules } from './target.js';
 
 /** The fetcher's limits; defaults in scan-settings.ts, recorded in docs/scans.md. */
 export interface FetchSettings {
@@ -28,6 +29,10 @@ export interface FetchOptions {
   readonly accept?: string;
   /** false: return a redirect response as it is (used to see whether http:// redirects to https://). */
   readonly followRedirects?: boolean;
+  /** Validators from an earlier fetch: the site may answer 304 Not Modified, with no body. */
+  readonly conditional?: { readonly etag?: string; readonly lastModified?: string };
+  /** Keep the body's bytes (any media type, e.g. a gzip sitemap) and leave decoding to the caller. */
+  readonly raw?: boolean;
 }
 
 export interface RedirectHop {
@@ -46,6 +51,8 @@ export interface FetchedResponse {
   readonly mediaType: string;
   /** The decoded body, '' when the content type is not text (images, archives: never read). */
   readonly body: string;
+  /** The body's bytes, only when the request asked for them (`raw`). */
+  readonly bytes?: Uint8Array;
   /** Decompressed bytes read (at most maxBodyBytes). */
   readonly bodyBytes: number;
   readonly truncated: boolean;
@@ -58,10 +65,41 @@ export interface FetchedResponse {
 
 export type FailureKind = 'refused' | 'timeout' | 'unreachable' | 'too-many-redirects' | 'budget';
 
-/** A request that produced no response. `message` is safe to show: it never names an internal address. */
+/**
+ * Why a request produced no response, as a stable code. The network layer never words a
+ * failure for people: each caller (a scan, an import) words the codes for its own users.
+ */
+export type FailureReason =
+  /** The URL broke a target rule (scheme, port, host); `refusal` says which. */
+  | 'target-refused'
+  /** The connection would have gone to an address the policy refuses. */
+  | 'blocked-address'
+  | 'redirect-loop'
+  | 'too-many-redirects'
+  | 'invalid-redirect'
+  /** The job's request budget was used up. */
+  | 'budget'
+  /** The request's own deadline passed. */
+  | 'request-timeout'
+  /** The job as a whole was aborted (its deadline, or shutdown). */
+  | 'job-aborted'
+  | 'connect-timeout'
+  | 'response-stalled'
+  | 'dns-not-found'
+  | 'tls'
+  /** Refused, reset, unreachable network: details (addresses, ports) are never passed on. */
+  | 'connection-failed';
+
+/** A request that produced no response. Nothing in it names an internal address. */
 export interface FetchFailure {
   readonly kind: FailureKind;
-  readonly message: string;
+  readonly reason: FailureReason;
+  /** For 'target-refused': which rule, and the rule's own safe explanation. */
+  readonly refusal?: { readonly reason: RefusalReason; readonly message: string };
+  /** For 'tls': the TLS error code (CERT_HAS_EXPIRED...). */
+  readonly tlsCode?: string;
+  /** For 'request-timeout': the request's deadline. */
+  readonly timeoutMs?: number;
   readonly redirects: readonly RedirectHop[];
 }
 
@@ -86,8 +124,8 @@ export class Fetcher {
     private readonly settings: FetchSettings,
     private readonly rules: TargetRules,
     resolver: HostResolver,
-    /** Aborted when the scan as a whole runs out of time. */
-    private readonly scanSignal: AbortSignal,
+    /** Aborted when the job as a whole (a scan, an import) runs out of time or is stopped. */
+    private readonly jobSignal: AbortSignal,
     /** Called after each request (each hop), for progress reports. */
     private readonly onRequest: () => void = () => {},
   ) {
@@ -119,20 +157,19 @@ export class Fetcher {
   async #fetchFollowing(requestedUrl: string, options: FetchOptions): Promise<FetchOutcome> {
     const redirects: RedirectHop[] = [];
     const seen = new Set<string>();
-    const signal = AbortSignal.any([this.scanSignal, AbortSignal.timeout(this.settings.requestTimeoutMs)]);
+    const signal = requestSignal(this.jobSignal, this.settings.requestTimeoutMs);
     let current = requestedUrl;
     for (;;) {
       let url: URL;
       try {
         url = checkTargetUrl(current, this.rules);
       } catch (error) {
-        const reason = error instanceof TargetRefusal ? error.message : 'the address cannot be scanned';
-        const message = redirects.length === 0 ? reason : `redirected to an address that cannot be scanned: ${reason}`;
-        return failed('refused', message, redirects);
+        const refusal = error instanceof TargetRefusal ? { reason: error.reason, message: error.message } : { reason: 'invalid-url' as const, message: 'the address is not a valid URL' };
+        return { ok: false, failure: { kind: 'refused', reason: 'target-refused', refusal, redirects: [...redirects] } };
       }
-      if (seen.has(url.href)) return failed('too-many-redirects', 'the redirects go round in a loop', redirects);
+      if (seen.has(url.href)) return failed('too-many-redirects', 'redirect-loop', redirects);
       seen.add(url.href);
-      if (this.#requests >= this.settings.requestBudget) return failed('budget', "the scan's request budget was used up before this request", redirects);
+      if (this.#requests >= this.settings.requestBudget) return failed('budget', 'budget', redirects);
       this.#requests += 1;
 
       const hop = await this.#fetchOnce(url, options, signal, redirects, requestedUrl);
@@ -144,7 +181,7 @@ export class Fetcher {
         return { ok: true, response: { ...hop.response, redirects: [...redirects] } };
       }
       if (redirects.length > this.settings.maxRedirects) {
-        return failed('too-many-redirects', `more than ${this.settings.maxRedirects} redirects`, redirects);
+        return failed('too-many-redirects', 'too-many-redirects', redirects);
       }
       current = hop.redirect.location;
     }
@@ -165,7 +202,7 @@ export class Fetcher {
         redirect: 'manual',
         dispatcher: this.#agent,
         signal,
-        headers: { 'user-agent': this.settings.userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+        headers: requestHeaders(this.settings.userAgent, options),
       });
     } catch (error) {
       return this.#failure(error, signal, redirects);
@@ -183,7 +220,7 @@ export class Fetcher {
       try {
         next = new URL(location, url).href;
       } catch {
-        return failed('unreachable', 'the site answered with a redirect to an invalid address', redirects);
+        return failed('unreachable', 'invalid-redirect', redirects);
       }
       const redirect = { url: url.href, status: response.status, location: next };
       const elapsed = performance.now() - started;
@@ -196,8 +233,9 @@ export class Fetcher {
       };
     }
 
-    const readable = mediaType === '' || TEXT_TYPES.test(mediaType);
+    const readable = options.raw === true || mediaType === '' || TEXT_TYPES.test(mediaType);
     let body = '';
+    let bytes: Uint8Array | undefined;
     let bodyBytes = 0;
     let truncated = false;
     if (readable && response.body) {
@@ -205,7 +243,8 @@ export class Fetcher {
         const read = await readCapped(response.body, this.settings.maxBodyBytes);
         bodyBytes = read.bytes.byteLength;
         truncated = read.truncated;
-        body = decode(read.bytes, headers['content-type']);
+        if (options.raw === true) bytes = read.bytes;
+        else body = decode(read.bytes, headers['content-type']);
       } catch (error) {
         return this.#failure(error, signal, redirects);
       }
@@ -221,6 +260,7 @@ export class Fetcher {
         headers,
         mediaType,
         body,
+        ...(bytes === undefined ? {} : { bytes }),
         bodyBytes,
         truncated,
         bodySkipped: !readable,
@@ -233,25 +273,30 @@ export class Fetcher {
 
   #failure(error: unknown, signal: AbortSignal, redirects: readonly RedirectHop[]): FetchOutcome {
     if (signal.aborted) {
-      const seconds = Math.round(this.settings.requestTimeoutMs / 100) / 10;
-      return failed('timeout', this.scanSignal.aborted ? 'the scan stopped (its time was up, or the server is shutting down) before this request finished' : `no complete answer within ${seconds} s`, redirects);
+      if (this.jobSignal.aborted) return failed('timeout', 'job-aborted', redirects);
+      return { ok: false, failure: { kind: 'timeout', reason: 'request-timeout', timeoutMs: this.settings.requestTimeoutMs, redirects: [...redirects] } };
     }
     const codes = errorCodes(error);
-    if (codes.includes('SCAN_BLOCKED_ADDRESS')) return failed('refused', 'this address does not lead to a public website', redirects);
-    if (codes.includes('SCAN_LOOKUP_TIMEOUT') || codes.includes('UND_ERR_CONNECT_TIMEOUT')) return failed('timeout', 'the connection could not be made in time', redirects);
-    if (codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
-      return failed('timeout', 'the site stopped answering', redirects);
-    }
-    if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return failed('unreachable', 'the domain name does not resolve', redirects);
+    if (codes.includes(BLOCKED_ADDRESS_CODE)) return failed('refused', 'blocked-address', redirects);
+    if (codes.includes(LOOKUP_TIMEOUT_CODE) || codes.includes('UND_ERR_CONNECT_TIMEOUT')) return failed('timeout', 'connect-timeout', redirects);
+    if (codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) return failed('timeout', 'response-stalled', redirects);
+    if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return failed('unreachable', 'dns-not-found', redirects);
     const tls = codes.find((code) => /^(CERT_|ERR_TLS_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|HOSTNAME_MISMATCH|ERR_SSL_)/.test(code));
-    if (tls !== undefined) return failed('unreachable', `the secure connection failed (${tls})`, redirects);
-    // Connection refused, reset, unreachable network: the details (addresses, ports) stay in here.
-    return failed('unreachable', 'the site could not be reached', redirects);
+    if (tls !== undefined) return { ok: false, failure: { kind: 'unreachable', reason: 'tls', tlsCode: tls, redirects: [...redirects] } };
+    return failed('unreachable', 'connection-failed', redirects);
   }
 }
 
-function failed(kind: FailureKind, message: string, redirects: readonly RedirectHop[]): FetchOutcome {
-  return { ok: false, failure: { kind, message, redirects: [...redirects] } };
+/** Our fixed User-Agent, the Accept header, and validators when re-fetching: nothing else (no cookies, no credentials). */
+function requestHeaders(userAgent: string, options: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = { 'user-agent': userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
+  if (options.conditional?.etag !== undefined) headers['if-none-match'] = options.conditional.etag;
+  if (options.conditional?.lastModified !== undefined) headers['if-modified-since'] = options.conditional.lastModified;
+  return headers;
+}
+
+function failed(kind: FailureKind, reason: FailureReason, redirects: readonly RedirectHop[]): FetchOutcome {
+  return { ok: false, failure: { kind, reason, redirects: [...redirects] } };
 }
 
 /** Every `code` along an error's cause chain (undici wraps the socket error in "fetch failed"). */

@@ -1,4 +1,4 @@
-import type { FetchedResponse } from '../net/fetcher.js';
+import type { FetchedResponse } from '../fetcher.js';
 
 /** The site answered the scanner with a bot challenge or a refusal instead of the content. */
 export interface BlockSign {

@@ -1,0 +1,602 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dump } from 'js-yaml';
+import pLimit from 'p-limit';
+import { splitFrontMatter } from '../content/front-matter.js';
+import { parseYaml } from '../content/parse-yaml.js';
+import { LANGS, siteFileSchema, type Lang, type PageType } from '../content/schema.js';
+import { describeFailure } from '../net/failure-text.js';
+import type { FetchFailure, Fetcher } from '../net/fetcher.js';
+import type { NetworkPolicy } from '../net/network-policy.js';
+import { parseRobots, type RobotsFile } from '../net/page/robots.js';
+import { openSession } from '../net/session.js';
+import { TargetRefusal, type RefusalReason } from '../net/target.js';
+import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
+import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
+import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { contentPathFor } from './page-path.js';
+import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
+import { RequestSpacer } from './politeness.js';
+import { createPageReader, type PageReader } from './page-reader.js';
+import { isoDay, type PageFacts } from './read-page.js';
+import { draftSiteFile, type ImportedPage } from './site-facts.js';
+import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
+import { readSitemaps, type SitemapEntry } from './sitemaps.js';
+
+export interface ImportOptions {
+  readonly startUrl: string;
+  readonly outDir: string;
+  readonly version: string;
+  readonly network: NetworkPolicy;
+  readonly maxPages: number;
+  /** Path patterns (`*` one segment, `**` any): only matching pages are imported when given. */
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  /** Follow links from the start URL even when there is a sitemap. */
+  readonly discover: boolean;
+  readonly concurrency: number;
+  /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
+  readonly delayMs: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  readonly found: number;
+  readonly fetched: number;
+  readonly written: number;
+  readonly skipped: number;
+  readonly failed: number;
+}
+
+export interface PageProblem {
+  readonly url: string;
+  readonly reason: string;
+}
+
+export interface ImportReport {
+  /** Set when the import could not run at all: one line saying why. */
+  readonly fatal?: string;
+  readonly found: number;
+  readonly fetched: number;
+  readonly added: readonly string[];
+  readonly updated: readonly string[];
+  readonly unchanged: number;
+  readonly removed: readonly string[];
+  readonly skipped: readonly PageProblem[];
+  readonly failed: readonly PageProblem[];
+  /** Pages skipped because their language is not one the content format supports, by language. */
+  readonly otherLanguages: Readonly<Record<string, number>>;
+  readonly pagesInOutput: number;
+  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
+  readonly durationMs: number;
+}
+
+/** A page read in this run (fetched, or unchanged since the last one). */
+interface ReadResult {
+  readonly url: string;
+  readonly facts: PageFacts;
+  readonly record: Omit<PageRecord, 'path' | 'file' | 'facts'>;
+}
+
+const SITE_FILE_HEADER = '# Written by `site-content-mcp import` from what the site states. Edit freely: re-runs keep\n# every field you change. Format: docs/content-format.md.\n';
+
+/**
+ * Imports a live website into a content directory: finds its pages (sitemaps, else links),
+ * reads each within robots.txt and politeness limits, writes Markdown pages and a site file,
+ * and on re-runs fetches only what changed and removes what disappeared. Never throws for
+ * anything the site does: a page that fails is reported and the rest go on.
+ */
+export async function runImport(options: ImportOptions): Promise<ImportReport> {
+  const started = Date.now();
+  const report = new ReportBuilder(started, options.onProgress);
+  let start: URL;
+  try {
+    start = await options.network.checkTarget(options.startUrl);
+  } catch (error) {
+    if (!(error instanceof TargetRefusal)) throw error;
+    return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
+  }
+  const controller = new AbortController();
+  const signal = options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
+  const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal });
+  const reader = createPageReader();
+  try {
+    return await importWith({ fetcher, reader }, start, options, report);
+  } finally {
+    await Promise.all([fetcher.close(), reader.close()]);
+  }
+}
+
+async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+  const robots = await readRobots(fetcher, requested.origin);
+  if ('fatal' in robots) return report.fatal(robots.fatal);
+  // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
+  const origin = robots.origin;
+  const start = new URL(requested.pathname + requested.search, origin);
+  const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
+  if (!allowed(start.href)) return report.fatal(`robots.txt of ${origin} does not allow ${IMPORT_ROBOTS_TOKEN} to read ${start.pathname}: nothing imported`);
+  const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
+  const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
+
+  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
+  const sitemaps = await readSitemaps(fetcher, sitemapUrls, origin, () => spacer.wait());
+  const previous = await readState(options.outDir, origin);
+  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
+  const wanted = (url: string) => {
+    const pagePath = contentPathFor(url);
+    if (options.include.length > 0 && matchRule(pagePath, options.include.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined) return false;
+    return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
+  };
+
+  const discover = options.discover || sitemaps.entries.length === 0;
+  const queued = new Set<string>();
+  const order: string[] = [];
+  const enqueue = (url: string) => {
+    if (queued.has(url) || order.length >= options.maxPages) return;
+    queued.add(url);
+    if (!wanted(url)) return;
+    if (!allowed(url)) {
+      report.skip(url, 'robots.txt does not allow us to read it');
+      return;
+    }
+    order.push(url);
+    report.found(order.length);
+  };
+  enqueue(start.href);
+  for (const entry of sitemaps.entries) enqueue(entry.url);
+
+  const results: ReadResult[] = [];
+  const finalUrls = new Set<string>();
+  const limit = pLimit(options.concurrency);
+  // Breadth first: each round reads what the last round found.
+  let round = order.slice();
+  const done = new Set<string>();
+  while (round.length > 0) {
+    await Promise.all(
+      round.map((url) =>
+        limit(async () => {
+          done.add(url);
+          const result = await readOne({ fetcher, reader, spacer }, url, previous, lastmodOf.get(url), origin, report);
+          if (result === undefined) return;
+          if (finalUrls.has(result.url)) {
+            report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
+            return;
+          }
+          finalUrls.add(result.url);
+          results.push(result);
+          if (discover) for (const link of result.facts.links) enqueue(link);
+        }),
+      ),
+    );
+    round = order.filter((url) => !done.has(url));
+  }
+  if (results.length === 0 && (previous === undefined || Object.keys(previous.pages).length === 0)) {
+    const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
+    return report.fatal(`nothing imported from ${origin}: ${reason}`);
+  }
+  return writeOutput(results, previous, origin, start, options, report);
+}
+
+/** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
+async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
+  const outcome = await fetcher.fetch(`${requestedOrigin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
+  if (!outcome.ok) return { fatal: `cannot reach ${requestedOrigin}: ${describeFetchFailure(outcome.failure)}` };
+  const { response } = outcome;
+  const servedFrom = new URL(response.finalUrl).origin;
+  const origin = new URL(response.finalUrl).pathname === '/robots.txt' && sameSite(servedFrom, requestedOrigin) ? servedFrom : requestedOrigin;
+  // RFC 9309: a 4xx means no rules; a 5xx means everything is disallowed until it can be read.
+  if (response.status >= 500) return { fatal: `robots.txt of ${origin} answered HTTP ${response.status}; RFC 9309 says to read nothing until it answers: try again later` };
+  if (response.status !== 200) return { file: undefined, origin };
+  return { file: parseRobots(response), origin };
+}
+
+/** Two origins of one site: the same host, or one with `www.` and one without (any scheme). */
+function sameSite(a: string, b: string): boolean {
+  const host = (origin: string) => new URL(origin).host.replace(/^www\./, '');
+  return host(a) === host(b);
+}
+
+async function readOne(
+  { fetcher, reader, spacer }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer },
+  url: string,
+  previous: ImportState | undefined,
+  lastmod: string | undefined,
+  origin: string,
+  report: ReportBuilder,
+): Promise<ReadResult | undefined> {
+  const known = previous?.pages[url];
+  if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
+    const unchanged = await fromPrevious(url, known, report);
+    if (unchanged !== undefined) return unchanged;
+  }
+  await spacer.wait();
+  const conditional = known === undefined ? undefined : { ...(known.etag === undefined ? {} : { etag: known.etag }), ...(known.lastModified === undefined ? {} : { lastModified: known.lastModified }) };
+  const outcome = await fetcher.fetch(url, { raw: true, ...(conditional === undefined ? {} : { conditional }) });
+  if (!outcome.ok) {
+    report.fail(url, describeFetchFailure(outcome.failure));
+    return undefined;
+  }
+  const { response } = outcome;
+  report.fetched();
+  if (response.status === 304 && known !== undefined) return fromPrevious(url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
+  if (!sameSite(new URL(response.finalUrl).origin, origin)) {
+    report.skip(url, `redirects off the site, to ${new URL(response.finalUrl).origin}`);
+    return undefined;
+  }
+  if (response.status === 404 || response.status === 410) {
+    report.skip(url, `HTTP ${response.status}: the page is gone`);
+    return undefined;
+  }
+  if (response.status !== 200) {
+    report.fail(url, `HTTP ${response.status}`);
+    return undefined;
+  }
+  if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
+    report.skip(url, `not an HTML page (${response.mediaType})`);
+    return undefined;
+  }
+  let facts: PageFacts;
+  try {
+    facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
+  } catch {
+    report.fail(url, 'the HTML could not be read');
+    return undefined;
+  }
+  return {
+    url: response.finalUrl,
+    facts,
+    record: {
+      ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
+      ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
+      ...(lastmod === undefined ? {} : { lastmod }),
+    },
+  };
+}
+
+/** An unchanged page: what it stated last time, and its Markdown from the file written then. */
+async function fromPrevious(url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
+  let markdown: string;
+  try {
+    markdown = splitFrontMatter(await readFile(known.file, 'utf8')).body.trim();
+  } catch {
+    return undefined;
+  }
+  const { path: _path, file: _file, facts, ...record } = known;
+  return { url, facts: { ...facts, markdown }, record };
+}
+
+async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+  const customRules = await readCustomRules(options.outDir);
+  const candidates: { result: ReadResult; lang: Lang; path: string }[] = [];
+  const byPath = new Map<string, string>();
+  for (const result of results) {
+    const lang = result.facts.lang?.slice(0, 2) ?? langFromPath(result.url);
+    if (lang === undefined) {
+      report.skip(result.url, 'the page does not state its language (html lang)');
+      continue;
+    }
+    if (!(LANGS as readonly string[]).includes(lang)) {
+      report.otherLanguage(result.url, result.facts.lang ?? lang);
+      continue;
+    }
+    const canonical = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? result.facts.canonical : result.url;
+    const pagePath = contentPathFor(canonical);
+    const clash = byPath.get(pagePath);
+    if (clash !== undefined) {
+      report.skip(result.url, `the same page as ${clash} (canonical path ${pagePath})`);
+      continue;
+    }
+    byPath.set(pagePath, result.url);
+    candidates.push({ result, lang: lang as Lang, path: pagePath });
+  }
+
+  const pathOfUrl = new Map<string, string>();
+  for (const { result, path: pagePath } of candidates) {
+    pathOfUrl.set(result.url, pagePath);
+    if (result.facts.canonical !== undefined) pathOfUrl.set(result.facts.canonical, pagePath);
+  }
+  const langOfPath = new Map(candidates.map((candidate) => [candidate.path, candidate.lang]));
+  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath }) => {
+    const { facts } = result;
+    const alternate = facts.alternates
+      .map((entry) => pathOfUrl.get(entry.url))
+      .find((other) => other !== undefined && other !== pagePath && langOfPath.get(other) !== lang);
+    const event = eventDetails(facts.jsonLd);
+    const type = inferPageType(pagePath, facts.jsonLd, customRules, event !== undefined);
+    const title = cleanTitle(facts);
+    return {
+      url: result.url,
+      path: pagePath,
+      lang,
+      type,
+      title,
+      description: clip(facts.description ?? firstParagraph(facts.markdown) ?? title, 400),
+      alternate,
+      jsonLd: facts.jsonLd,
+      emails: facts.emails,
+      phones: facts.phones,
+      tables: facts.tables,
+      markdown: withTitleHeading(facts.markdown, title),
+    };
+  });
+  // A service page with service pages below it is the area they belong to.
+  const typed = pages.map((page) =>
+    page.type === 'service' && pages.some((other) => other.type === 'service' && other.lang === page.lang && other.path !== page.path && other.path.startsWith(page.path)) ? { ...page, type: 'service_area' as PageType } : page,
+  );
+
+  const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
+  const defaultLanguage = startPage?.lang ?? 'en';
+  const draft = draftSiteFile(typed, origin, defaultLanguage);
+  const pagesDir = path.join(options.outDir, 'pages');
+  await mkdir(pagesDir, { recursive: true });
+  const records: Record<string, PageRecord> = {};
+  const written = new Set<string>();
+  for (const page of typed) {
+    const result = results.find((candidate) => candidate.url === page.url)!;
+    const file = path.join(pagesDir, ...page.path.split('/').filter(Boolean), 'index.md');
+    const document = pageDocument(page, result.facts, draft.serviceOfPage.get(page.path), result.record.lastmod);
+    let before: string | undefined;
+    try {
+      before = await readFile(file, 'utf8');
+    } catch {
+      before = undefined;
+    }
+    if (before !== document) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, document);
+      if (before === undefined) report.added(page.path);
+      else report.updated(page.path);
+    } else report.unchanged();
+    written.add(file);
+    const { markdown: _markdown, ...facts } = result.facts;
+    records[page.url] = { path: page.path, file, ...result.record, facts };
+  }
+  // Pages that vanished from the site go; pages that failed this time stay as they were.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (records[url] !== undefined || written.has(record.file)) continue;
+    if (report.failedUrls().has(url)) {
+      records[url] = record;
+      written.add(record.file);
+      continue;
+    }
+    await rm(record.file, { force: true });
+    report.removed(record.path);
+  }
+  const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
+  await writeState(options.outDir, { version: 1, origin, pages: records });
+  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted });
+}
+
+/** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */
+async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
+  let site: unknown;
+  try {
+    site = parseYaml(await readFile(path.join(outDir, 'site.yaml'), 'utf8'));
+  } catch {
+    return [];
+  }
+  const rules = siteFileSchema.shape.import.safeParse((site as { import?: unknown } | null)?.import);
+  return rules.success ? (rules.data?.pageTypes ?? []) : [];
+}
+
+function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {
+  const meta: Record<string, unknown> = { title: page.title, description: page.description, type: page.type, lang: page.lang, path: page.path };
+  if (page.alternate !== undefined) meta.alternate = page.alternate;
+  const dates = pageDates(facts, lastmod);
+  if (dates.published !== undefined) meta.published = dates.published;
+  if (dates.updated !== undefined) meta.updated = dates.updated;
+  if (service !== undefined && (page.type === 'service' || page.type === 'city_page')) meta.service = service;
+  if (page.type === 'city_page') {
+    const city = servedCity(facts.jsonLd);
+    if (city !== undefined) meta.city = city;
+  }
+  if (page.type === 'event') meta.event = eventDetails(facts.jsonLd);
+  const author = page.type === 'blog' || page.type === 'case_studies' ? authorOf(facts.jsonLd) : undefined;
+  if (author !== undefined) meta.author = author;
+  return `---\n${dump(meta, { lineWidth: -1, noRefs: true })}---\n\n${page.markdown}\n`;
+}
+
+/** Dates from the page's meta tags, else its JSON-LD; the sitemap's lastmod when the page states no update. */
+function pageDates(facts: PageFacts, lastmod: string | undefined): { published?: string; updated?: string } {
+  const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined || candidate.dateModified !== undefined);
+  const nested = facts.jsonLd.flatMap((candidate) => objects(candidate.mainEntityOfPage)).find((candidate) => candidate.datePublished !== undefined);
+  const published = facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
+  const updated = facts.updated ?? isoDay(text(node?.dateModified) ?? text(nested?.dateModified)) ?? isoDay(lastmod);
+  return { ...(published === undefined ? {} : { published }), ...(updated === undefined ? {} : { updated }) };
+}
+
+function authorOf(nodes: readonly JsonLdNode[]): string | undefined {
+  for (const node of nodes) {
+    const author = objects(node.author)[0];
+    const name = text(author?.name) ?? text(node.author);
+    if (name !== undefined && typesOf(author ?? {}).includes('Person')) return name;
+  }
+  return undefined;
+}
+
+/** The event block from JSON-LD Event: start, end (the start when absent) and where. */
+function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
+  const event = nodes.find((node) => typesOf(node).some((type) => type === 'Event' || type.endsWith('Event')));
+  const startDate = text(event?.startDate);
+  if (event === undefined || startDate === undefined || !/T\d{2}:\d{2}.*([+-]\d{2}:\d{2}|Z)$/.test(startDate)) return undefined;
+  const endDate = text(event.endDate) ?? startDate;
+  const place = objects(event.location).find((location) => typesOf(location).includes('Place'));
+  const online = objects(event.location).some((location) => typesOf(location).includes('VirtualLocation'));
+  let location: Record<string, unknown> | undefined;
+  if (place !== undefined) {
+    const address = objects(place.address)[0];
+    const addressText = text(place.address) ?? [text(address?.streetAddress), text(address?.postalCode), text(address?.addressLocality)].filter(Boolean).join(', ');
+    const name = text(place.name);
+    if (name !== undefined && addressText !== '') location = { name, address: addressText };
+  }
+  if (location === undefined && online) location = { online: true };
+  return location === undefined ? undefined : { start: startDate, end: endDate, location };
+}
+
+/** `<title>` without the site name after a separator ("Pricing | Acme" becomes "Pricing"). */
+function cleanTitle(facts: PageFacts): string {
+  const names = [facts.siteName, ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).map((node) => text(node.name))].filter(
+    (name): name is string => name !== undefined,
+  );
+  let title = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
+  for (const name of names) {
+    const match = new RegExp(`^(.+?)\\s+[|–—·:-]\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).exec(title);
+    if (match?.[1] !== undefined) title = match[1];
+  }
+  return clip(title, 200);
+}
+
+function firstHeading(markdown: string): string | undefined {
+  return /^#{1,3}\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+}
+
+function firstParagraph(markdown: string): string | undefined {
+  return markdown
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block))
+    ?.replace(/\s+/g, ' ');
+}
+
+/** The page starts with its title as the one level-1 heading, as the content format's pages do. */
+function withTitleHeading(markdown: string, title: string): string {
+  const lines = markdown.split('\n');
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (first >= 0 && /^#\s/.test(lines[first]!)) return markdown;
+  if (first >= 0 && /^#{2,6}\s/.test(lines[first]!)) {
+    lines[first] = lines[first]!.replace(/^#{2,6}/, '#');
+    return lines.join('\n');
+  }
+  return `# ${title}\n\n${markdown}`;
+}
+
+function clip(value: string, max: number): string {
+  const clean = value.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+function langFromPath(url: string): string | undefined {
+  return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
+}
+
+/** The target rules' own words, where they speak of scans. */
+function describeRefusal(reason: RefusalReason, message: string): string {
+  if (reason === 'port') return 'only websites on the standard ports (80 for http, 443 for https) can be imported';
+  if (reason === 'scheme') return 'only http:// and https:// websites can be imported';
+  return message;
+}
+
+/** How the importer words a request that produced no response. */
+export function describeFetchFailure(failure: FetchFailure): string {
+  return describeFailure(failure, importWords);
+}
+
+function importWords(failure: FetchFailure): string | undefined {
+  switch (failure.reason) {
+    case 'target-refused': {
+      const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
+      return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
+    }
+    case 'budget':
+      return "the import's request budget was used up";
+    case 'job-aborted':
+      return 'the import was stopped';
+    default:
+      return undefined;
+  }
+}
+
+/** Counts and lists as the import goes, and reports progress after every change. */
+class ReportBuilder {
+  #found = 0;
+  #fetched = 0;
+  #unchanged = 0;
+  readonly #added: string[] = [];
+  readonly #updated: string[] = [];
+  readonly #removed: string[] = [];
+  readonly #skipped: { url: string; reason: string }[] = [];
+  readonly #failed: { url: string; reason: string }[] = [];
+  readonly #otherLanguages: Record<string, number> = {};
+
+  constructor(
+    private readonly started: number,
+    private readonly onProgress: ((progress: ImportProgress) => void) | undefined,
+  ) {}
+
+  found(count: number): void {
+    this.#found = count;
+    this.#tick();
+  }
+  fetched(): void {
+    this.#fetched += 1;
+    this.#tick();
+  }
+  unchanged(): void {
+    this.#unchanged += 1;
+    this.#tick();
+  }
+  added(pagePath: string): void {
+    this.#added.push(pagePath);
+    this.#tick();
+  }
+  updated(pagePath: string): void {
+    this.#updated.push(pagePath);
+    this.#tick();
+  }
+  removed(pagePath: string): void {
+    this.#removed.push(pagePath);
+  }
+  skip(url: string, reason: string): void {
+    this.#skipped.push({ url, reason });
+    this.#tick();
+  }
+  otherLanguage(url: string, lang: string): void {
+    const key = lang.slice(0, 2);
+    this.#otherLanguages[key] = (this.#otherLanguages[key] ?? 0) + 1;
+    this.skip(url, `in ${lang}: only pl and en pages can be served`);
+  }
+  fail(url: string, reason: string): void {
+    this.#failed.push({ url, reason });
+    this.#tick();
+  }
+  failedCount(): number {
+    return this.#failed.length;
+  }
+  firstFailure(): string {
+    const first = this.#failed[0];
+    return first === undefined ? '' : `${first.url}: ${first.reason}`;
+  }
+  failedUrls(): ReadonlySet<string> {
+    return new Set(this.#failed.map((failure) => failure.url));
+  }
+
+  fatal(reason: string): ImportReport {
+    return { ...this.#base(0), fatal: reason };
+  }
+
+  finish(pagesInOutput: number, siteFile: ImportReport['siteFile']): ImportReport {
+    return { ...this.#base(pagesInOutput), ...(siteFile === undefined ? {} : { siteFile }) };
+  }
+
+  #base(pagesInOutput: number): ImportReport {
+    const byUrl = (a: { url: string }, b: { url: string }) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+    return {
+      found: this.#found,
+      fetched: this.#fetched,
+      added: [...this.#added].sort(),
+      updated: [...this.#updated].sort(),
+      unchanged: this.#unchanged,
+      removed: [...this.#removed].sort(),
+      skipped: [...this.#skipped].sort(byUrl),
+      failed: [...this.#failed].sort(byUrl),
+      otherLanguages: { ...this.#otherLanguages },
+      pagesInOutput,
+      durationMs: Date.now() - this.started,
+    };
+  }
+
+  #tick(): void {
+    this.onProgress?.({ found: this.#found, fetched: this.#fetched, written: this.#added.length + this.#updated.length + this.#unchanged, skipped: this.#skipped.length, failed: this.#failed.length });
+  }
+}

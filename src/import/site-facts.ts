@@ -1,0 +1,316 @@
+import { mentionsPrice } from '../content/load-site.js';
+import type { PageFields } from '../content/page.js';
+import type { Lang } from '../content/schema.js';
+import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { matchRule } from './page-type.js';
+
+/** One page as the importer will write it (the content format's fields), with what it read from the page. */
+export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' | 'title' | 'description' | 'alternate'> {
+  readonly url: string;
+  readonly jsonLd: readonly JsonLdNode[];
+  readonly emails: readonly string[];
+  readonly phones: readonly string[];
+  readonly tables: readonly (readonly (readonly string[])[])[];
+  readonly markdown: string;
+}
+
+export interface SiteDraft {
+  /** The site file as the site states it; fields that could not be read are absent. */
+  readonly site: Record<string, unknown>;
+  /** Fields the person must fill in (the site does not state them). */
+  readonly missing: readonly string[];
+  /** Fields the importer wrote with a neutral default, for the person to check. */
+  readonly defaulted: readonly string[];
+  /** The pricing item each page publishes (the page's `service` field), by path. */
+  readonly serviceOfPage: ReadonlyMap<string, string>;
+}
+
+interface Offer {
+  readonly name: string;
+  readonly price: number;
+  readonly currency: string | undefined;
+}
+
+const NEXT_STEP: Record<Lang, (company: string) => string> = {
+  pl: (company) => `Dziękujemy. Zapytanie trafiło do ${company}; odpowiedź przyjdzie e-mailem.`,
+  en: (company) => `Thank you. Your inquiry has reached ${company}; the reply will come by e-mail.`,
+};
+const PRICING_NOTE: Record<Lang, string> = {
+  pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+  en: 'Prices as published on the site; details and terms are on the page that states each price.',
+};
+const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
+
+/**
+ * The site file as the site states it: the company and its contact options from JSON-LD
+ * (Organization, LocalBusiness, ContactPoint) and from mailto:/tel: links, the contact and
+ * privacy pages, the services list from the service pages, and prices from JSON-LD offers and
+ * the pricing page's tables, each linked to the page that publishes it. A price is kept only
+ * when the page shows it; nothing is invented: what cannot be read is listed in `missing`.
+ */
+export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang): SiteDraft {
+  const byPath = new Map(pages.map((page) => [page.path, page]));
+  const pathOfUrl = new Map(pages.map((page) => [page.url, page.path]));
+  const languages = [defaultLanguage, ...(['pl', 'en'] as const).filter((lang) => lang !== defaultLanguage && pages.some((page) => page.lang === lang))];
+  const missing: string[] = [];
+  const defaulted: string[] = [];
+  const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(walk));
+  const organization = allNodes.find((node) => typesOf(node).some((type) => type === 'Organization' || type === 'LocalBusiness' || type.endsWith('Business')) && text(node.name) !== undefined);
+  const homeOf = (lang: Lang) => pages.filter((page) => page.lang === lang).sort((a, b) => a.path.length - b.path.length)[0];
+  const siteName = allNodes.find((node) => typesOf(node).includes('WebSite'))?.name;
+  const company = text(organization?.name) ?? text(siteName) ?? new URL(origin).hostname;
+
+  const site: Record<string, unknown> = { company, siteUrl: origin, languages, defaultLanguage };
+  const summary: Partial<Record<Lang, string>> = {};
+  const contact: Partial<Record<Lang, Record<string, string>>> = {};
+  for (const lang of languages) {
+    const home = homeOf(lang);
+    const description = home?.description ?? text(organization?.description);
+    if (description !== undefined) summary[lang] = description;
+    else missing.push(`summary.${lang}`);
+    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, missing);
+  }
+  site.summary = summary;
+  const salesEmail = contact[defaultLanguage]?.email;
+  if (salesEmail !== undefined) site.salesEmail = salesEmail;
+  else missing.push('salesEmail');
+  const address = postalAddress(organization);
+  if (address !== undefined) site.address = address;
+  site.contact = contact;
+  site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, NEXT_STEP[lang](company)])) };
+  defaulted.push(...languages.map((lang) => `inquiry.nextStep.${lang}`));
+
+  const pricing = pricingFor(pages, byPath, pathOfUrl, languages);
+  const currency: Partial<Record<Lang, string>> = {};
+  for (const lang of languages) {
+    const found = pricing.currencies.get(lang);
+    currency[lang] = found ?? DEFAULT_CURRENCY[lang];
+    if (found === undefined) defaulted.push(`pricing.currency.${lang}`);
+  }
+  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, PRICING_NOTE[lang]])), currency, items: pricing.items };
+  defaulted.push(...languages.map((lang) => `pricing.note.${lang}`));
+  site.services = servicesList(pages, byPath, defaultLanguage);
+  return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage };
+}
+
+/** Every typed object in a node, itself included (offers inside services inside catalogs...). */
+function walk(node: JsonLdNode): JsonLdNode[] {
+  const found: JsonLdNode[] = [node];
+  for (const value of Object.values(node)) {
+    for (const child of objects(value)) if (child['@type'] !== undefined) found.push(...walk(child));
+  }
+  return found;
+}
+
+function contactFor(
+  lang: Lang,
+  pages: readonly ImportedPage[],
+  nodes: readonly JsonLdNode[],
+  organization: JsonLdNode | undefined,
+  pathOfUrl: ReadonlyMap<string, string>,
+  missing: string[],
+): Record<string, string> {
+  const inLang = pages.filter((page) => page.lang === lang);
+  const points = nodes.filter((node) => typesOf(node).includes('ContactPoint'));
+  const point = points.find((node) => [node.availableLanguage].flat().some((value) => typeof value === 'string' && value.toLowerCase().startsWith(lang))) ?? points[0];
+  const contactPage =
+    (point !== undefined && typeof point.url === 'string' ? inLang.find((page) => page.path === pathOfUrl.get(point.url as string)) : undefined) ??
+    inLang.find((page) => page.jsonLd.some((node) => typesOf(node).includes('ContactPage'))) ??
+    inLang.find((page) => matchRule(page.path, [{ path: '/**/{kontakt,contact,contact-us}/', type: 'company' }]) !== undefined);
+  const email = text(point?.email) ?? text(organization?.email) ?? contactPage?.emails[0] ?? mostCommon(inLang.flatMap((page) => page.emails));
+  const phone = text(point?.telephone) ?? text(organization?.telephone) ?? contactPage?.phones[0] ?? mostCommon(inLang.flatMap((page) => page.phones));
+  const privacy = inLang.find((page) => /(privacy|prywatnosc)/.test(page.path)) ?? inLang.find((page) => /(^|\/)rodo\/$/.test(page.path));
+  const result: Record<string, string> = {};
+  if (email !== undefined) result.email = email.replace(/^mailto:/i, '');
+  else missing.push(`contact.${lang}.email`);
+  if (phone !== undefined) result.phone = phone;
+  else missing.push(`contact.${lang}.phone`);
+  if (contactPage !== undefined) result.contactForm = contactPage.path;
+  else missing.push(`contact.${lang}.contactForm`);
+  if (privacy !== undefined) result.privacyPolicy = privacy.path;
+  return result;
+}
+
+function mostCommon(values: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+function postalAddress(organization: JsonLdNode | undefined): Record<string, string> | undefined {
+  const address = objects(organization?.address)[0];
+  if (address === undefined) return undefined;
+  const street = text(address.streetAddress);
+  const postalCode = text(address.postalCode);
+  const city = text(address.addressLocality);
+  const country = text(address.addressCountry) ?? text(objects(address.addressCountry)[0]?.name);
+  if (street === undefined || postalCode === undefined || city === undefined || country === undefined || !/^[A-Za-z]{2}$/.test(country)) return undefined;
+  return { street, postalCode, city, country: country.toUpperCase() };
+}
+
+interface PriceItem {
+  id: string;
+  name: Partial<Record<Lang, string>>;
+  page: Partial<Record<Lang, string>>;
+  from: Partial<Record<Lang, number | null>>;
+  packages?: { name: Partial<Record<Lang, string>>; from: Partial<Record<Lang, number | null>> }[];
+}
+
+/** One page's prices: a main offer and its packages ("Name: Package"), or separate items. */
+interface PageItem {
+  readonly name: string;
+  readonly from: number | null;
+  readonly packages: { name: string; from: number }[];
+}
+
+function pricingFor(
+  pages: readonly ImportedPage[],
+  byPath: ReadonlyMap<string, ImportedPage>,
+  pathOfUrl: ReadonlyMap<string, string>,
+  languages: readonly Lang[],
+): { items: PriceItem[]; currencies: Map<Lang, string>; serviceOfPage: Map<string, string> } {
+  const offersByPath = new Map<string, Map<string, Offer>>();
+  const currencies = new Map<Lang, string>();
+  const add = (path: string, offer: Offer) => {
+    const target = byPath.get(path);
+    // A price is kept only where a reader can check it: on the page that publishes it.
+    if (target === undefined || !mentionsPrice(target.markdown, offer.price)) return;
+    if (offer.currency !== undefined && !currencies.has(target.lang)) currencies.set(target.lang, offer.currency);
+    const offers = offersByPath.get(path) ?? new Map<string, Offer>();
+    offers.set(`${offer.name}\u0000${offer.price}`, offer);
+    offersByPath.set(path, offers);
+  };
+  for (const page of pages) {
+    let fromJsonLd = 0;
+    for (const node of page.jsonLd.flatMap(walk)) {
+      if (!typesOf(node).includes('Offer')) continue;
+      const offer = readOffer(node);
+      if (offer === undefined) continue;
+      fromJsonLd += 1;
+      const url = typeof node.url === 'string' ? node.url.split('#')[0]! : undefined;
+      add((url !== undefined ? pathOfUrl.get(url) : undefined) ?? page.path, offer);
+    }
+    if (fromJsonLd === 0 && page.type === 'pricing') for (const offer of tableOffers(page.tables)) add(page.path, offer);
+  }
+
+  const pageItems = new Map<string, PageItem[]>();
+  for (const [path, offers] of offersByPath) pageItems.set(path, groupOffers([...offers.values()]));
+  const items: PriceItem[] = [];
+  const serviceOfPage = new Map<string, string>();
+  const usedIds = new Set<string>();
+  const done = new Set<string>();
+  for (const lang of languages) {
+    for (const [path, list] of pageItems) {
+      const page = byPath.get(path)!;
+      if (page.lang !== lang || done.has(path)) continue;
+      done.add(path);
+      const other = page.alternate !== undefined && pageItems.has(page.alternate) && !done.has(page.alternate) ? byPath.get(page.alternate) : undefined;
+      if (other !== undefined) done.add(other.path);
+      const otherList = other === undefined ? [] : pageItems.get(other.path)!;
+      list.forEach((item, index) => {
+        const twin = otherList[index];
+        const baseName = (twin !== undefined && other?.lang === 'en' ? twin.name : item.name) ?? item.name;
+        const id = uniqueId(slug(baseName) || slug(path) || 'item', usedIds);
+        const entry: PriceItem = { id, name: { [lang]: item.name }, page: { [lang]: path }, from: { [lang]: item.from } };
+        if (twin !== undefined && other !== undefined) {
+          entry.name[other.lang] = twin.name;
+          entry.page[other.lang] = other.path;
+          entry.from[other.lang] = twin.from;
+        }
+        const packages = item.packages.map((pkg, packageIndex) => {
+          const twinPackage = twin?.packages[packageIndex];
+          return {
+            name: { [lang]: pkg.name, ...(twinPackage !== undefined && other !== undefined ? { [other.lang]: twinPackage.name } : {}) },
+            from: { [lang]: pkg.from, ...(twinPackage !== undefined && other !== undefined ? { [other.lang]: twinPackage.from } : {}) },
+          };
+        });
+        if (packages.length > 0) entry.packages = packages;
+        items.push(entry);
+        if (index === 0) {
+          serviceOfPage.set(path, id);
+          if (other !== undefined && twin !== undefined) serviceOfPage.set(other.path, id);
+        }
+      });
+    }
+  }
+  return { items, currencies, serviceOfPage };
+}
+
+function readOffer(node: JsonLdNode): Offer | undefined {
+  const specification = objects(node.priceSpecification)[0];
+  const raw = node.price ?? specification?.price ?? specification?.minPrice ?? node.lowPrice;
+  const price = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(/[\s\u00a0]/g, '').replace(',', '.')) : Number.NaN;
+  const name = text(node.name) ?? text(objects(node.itemOffered)[0]?.name);
+  if (!Number.isFinite(price) || price < 0 || name === undefined) return undefined;
+  return { name, price, currency: text(node.priceCurrency) ?? text(specification?.priceCurrency) };
+}
+
+const MONEY = /(?:(€|\$|£)\s*)?(\d{1,3}(?:[\s\u00a0.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s*(zł|zl|pln|eur|euro|€|usd|\$|gbp|£)?/i;
+const CURRENCY_OF: Readonly<Record<string, string>> = { zł: 'PLN', zl: 'PLN', pln: 'PLN', eur: 'EUR', euro: 'EUR', '€': 'EUR', usd: 'USD', $: 'USD', gbp: 'GBP', '£': 'GBP' };
+
+/** Rows of a pricing table whose name cell is followed by an amount with a currency. */
+function tableOffers(tables: readonly (readonly (readonly string[])[])[]): Offer[] {
+  const offers: Offer[] = [];
+  for (const table of tables) {
+    for (const row of table) {
+      if (row.length < 2 || row[0] === '') continue;
+      for (const cell of row.slice(1)) {
+        const match = MONEY.exec(cell);
+        const symbol = (match?.[1] ?? match?.[4])?.toLowerCase();
+        if (match === null || symbol === undefined) continue;
+        offers.push({ name: row[0]!, price: Number(match[2]!.replace(/[\s\u00a0.,]/g, '')), currency: CURRENCY_OF[symbol] });
+        break;
+      }
+    }
+  }
+  return offers;
+}
+
+function groupOffers(offers: readonly Offer[]): PageItem[] {
+  const names = new Set(offers.map((offer) => offer.name));
+  const items = new Map<string, PageItem>();
+  for (const offer of offers) {
+    const split = offer.name.lastIndexOf(': ');
+    const parent = split > 0 ? offer.name.slice(0, split) : undefined;
+    if (parent !== undefined && names.has(parent)) continue;
+    if (!items.has(offer.name)) items.set(offer.name, { name: offer.name, from: offer.price, packages: [] });
+  }
+  for (const offer of offers) {
+    const split = offer.name.lastIndexOf(': ');
+    const parent = split > 0 ? items.get(offer.name.slice(0, split)) : undefined;
+    if (parent !== undefined) parent.packages.push({ name: offer.name.slice(split + 2), from: offer.price });
+  }
+  return [...items.values()];
+}
+
+/** The services list: each service area with the service pages below it, paired across languages by their alternates. */
+function servicesList(pages: readonly ImportedPage[], byPath: ReadonlyMap<string, ImportedPage>, defaultLanguage: Lang): unknown[] {
+  const pair = (page: ImportedPage) => {
+    const other = page.alternate === undefined ? undefined : byPath.get(page.alternate);
+    return { [page.lang]: page.path, ...(other !== undefined ? { [other.lang]: other.path } : {}) };
+  };
+  const areas = pages.filter((page) => page.type === 'service_area' && page.lang === defaultLanguage);
+  return areas.map((area) => ({
+    area: pair(area),
+    services: pages.filter((page) => page.type === 'service' && page.lang === defaultLanguage && page.path.startsWith(area.path) && page.path !== area.path).map(pair),
+  }));
+}
+
+function slug(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+function uniqueId(base: string, used: Set<string>): string {
+  let id = base;
+  for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
+  used.add(id);
+  return id;
+}

@@ -1,0 +1,117 @@
+import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config/load-config.js';
+import { loadSite, type LoadedSite } from '../content/load-site.js';
+import type { ContentReloader, ReloadOutcome, ReloadTrigger } from '../live/content-reloader.js';
+import type { Logger } from '../log/logger.js';
+import type { NetworkPolicy } from '../net/network-policy.js';
+import { runImport } from './run-import.js';
+
+/** How long to wait before trying the first import again, when it fails. */
+const FIRST_IMPORT_RETRY_MS = 30_000;
+
+/**
+ * `serve --source <url>`: the live website as a content source. Each sync imports into a work
+ * directory (incremental: only changed pages are fetched) and, when the result loads, copies it
+ * to the live directory that a restart serves at once. A sync that fails, or whose result does
+ * not load, changes nothing that serves. Both directories live in DATA_DIR; instances that
+ * share a store should share DATA_DIR too, so that the one that syncs (under the store's lock)
+ * leaves the content the others pick up.
+ */
+export class SourceSync {
+  readonly workDir: string;
+  readonly liveDir: string;
+  readonly #abort = new AbortController();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly network: NetworkPolicy,
+    private readonly version: string,
+    private readonly logger: Logger,
+  ) {
+    this.workDir = path.join(config.dataDir, 'source', 'import');
+    this.liveDir = path.join(config.dataDir, 'source', 'live');
+  }
+
+  /** True when an earlier import left content to serve at once. */
+  async hasLiveContent(): Promise<boolean> {
+    try {
+      return (await stat(path.join(this.liveDir, 'site.yaml'))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** One sync: import, load, keep as the live content. Throws (with the reason) when the result cannot be served. */
+  readonly build = async (): Promise<LoadedSite> => {
+    const source = this.config.source!;
+    const report = await runImport({
+      startUrl: source,
+      outDir: this.workDir,
+      version: this.version,
+      network: this.network,
+      maxPages: this.config.maxPages,
+      include: this.config.include,
+      exclude: this.config.exclude,
+      discover: this.config.discover,
+      concurrency: this.config.importConcurrency,
+      delayMs: this.config.importDelayMs,
+      signal: this.#abort.signal,
+    });
+    if (report.fatal !== undefined) throw new Error(`the import of ${source} failed: ${report.fatal}`);
+    this.logger.info(
+      { source, added: report.added.length, updated: report.updated.length, removed: report.removed.length, unchanged: report.unchanged, skipped: report.skipped.length, failed: report.failed.length, ms: report.durationMs },
+      'content: source imported',
+    );
+    for (const failure of report.failed) this.logger.warn({ url: failure.url }, `content: source page failed: ${failure.reason}`);
+    const loaded = await loadSite(this.workDir);
+    await this.#keepAsLive();
+    return loaded;
+  };
+
+  /** Before the server has content: imports until one import can be served, retrying after failures. */
+  async firstImport(): Promise<void> {
+    for (;;) {
+      try {
+        await this.build();
+        return;
+      } catch (error) {
+        if (this.#abort.signal.aborted) throw error;
+        this.logger.error({ err: error, source: this.config.source }, `content: the first import failed; the API answers 503 until one succeeds; retrying in ${FIRST_IMPORT_RETRY_MS / 1000} s: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, FIRST_IMPORT_RETRY_MS).unref());
+      }
+    }
+  }
+
+  /** A sync through the reloader: at most one instance at a time, the new content swapped in whole. */
+  sync(reloader: ContentReloader, trigger: ReloadTrigger): Promise<ReloadOutcome> {
+    return reloader.reload(this.build, { trigger, exclusive: true });
+  }
+
+  /** Re-syncs every `intervalMs`. */
+  schedule(reloader: ContentReloader, intervalMs: number): void {
+    this.#timer = setInterval(() => void this.sync(reloader, 'sync'), intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Stops the schedule and ends an import in progress (its requests are aborted). */
+  stop(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#abort.abort();
+  }
+
+  /** Copies the work directory's content (not its import state) beside the live one, then swaps the two by renaming. */
+  async #keepAsLive(): Promise<void> {
+    const next = `${this.liveDir}.next`;
+    const old = `${this.liveDir}.old`;
+    await rm(next, { recursive: true, force: true });
+    await mkdir(next, { recursive: true });
+    await cp(path.join(this.workDir, 'site.yaml'), path.join(next, 'site.yaml'));
+    await cp(path.join(this.workDir, 'pages'), path.join(next, 'pages'), { recursive: true });
+    await rm(old, { recursive: true, force: true });
+    if (await this.hasLiveContent()) await rename(this.liveDir, old);
+    await rename(next, this.liveDir);
+    await rm(old, { recursive: true, force: true });
+  }
+}

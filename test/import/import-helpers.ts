@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { runImport, type ImportOptions, type ImportReport } from '../../src/import/run-import.js';
+import { NetworkPolicy } from '../../src/net/network-policy.js';
+import { systemResolver } from '../../src/net/resolver.js';
+
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A fresh output directory, removed when the test file is done. */
+export async function outputDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'import-out-'));
+  made.push(dir);
+  return dir;
+}
+
+/** An import as the CLI runs it, in the test-only mode that reaches loopback (SCAN_ALLOW_PRIVATE_TARGETS=1), politeness off. */
+export function importSite(startUrl: string, outDir: string, overrides: Partial<ImportOptions> = {}): Promise<ImportReport> {
+  return runImport({
+    startUrl,
+    outDir,
+    version: '0.0.0-test',
+    network: NetworkPolicy.create(true, systemResolver),
+    maxPages: 2000,
+    include: [],
+    exclude: [],
+    discover: false,
+    concurrency: 4,
+    delayMs: 0,
+    ...overrides,
+  });
+}
