@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { renderPageHtml } from '../src/agent-site/page-html.js';
-import { renderPageMarkdown } from '../src/agent-site/page-markdown.js';
+import { renderPageDocument } from '../src/content/page-document.js';
 import { HTML_TYPE, MARKDOWN_TYPE } from '../src/agent-site/representation.js';
 import { SiteFrame } from '../src/agent-site/site-frame.js';
 import { loadConfig } from '../src/config/load-config.js';
@@ -32,7 +32,7 @@ const renderAll = (): number => {
   let bytes = 0;
   for (const page of ctx.content.current().site.pages) {
     bytes += representation(renderPageHtml(page, { site: ctx.content.current().site, urls: ctx.content.current().urls, frame, structuredData: undefined }), HTML_TYPE, {}).body.length;
-    bytes += representation(renderPageMarkdown(page, ctx.content.current().site, ctx.content.current().urls), MARKDOWN_TYPE, {}).body.length;
+    bytes += representation(renderPageDocument(page, ctx.content.current().site, ctx.content.current().urls), MARKDOWN_TYPE, {}).body.length;
   }
   return bytes;
 };

@@ -7,7 +7,7 @@ import { loadSite } from '../dist/src/content/load-site.js';
 import { SearchIndex } from '../dist/src/search/search-index.js';
 
 const [dir, queriesFile] = process.argv.slice(2);
-const { queries, typoQueries } = JSON.parse(await readFile(queriesFile, 'utf8'));
+const { queries, typoQueries, questions } = JSON.parse(await readFile(queriesFile, 'utf8'));
 const megabytes = (bytes) => Math.round(bytes / 1048576);
 
 globalThis.gc();
@@ -39,6 +39,7 @@ function measure(all) {
 
 const search = measure(queries);
 const typoSearch = measure(typoQueries);
+const questionSearch = measure(questions);
 process.stdout.write(
   `${JSON.stringify({
     pages: site.pages.length,
@@ -50,5 +51,7 @@ process.stdout.write(
     externalMb: megabytes(after.external),
     search,
     typoSearch,
+    questionSearch,
+    bodyPostingsMb: Number((index.bodyPostingBytes / 1048576).toFixed(1)),
   })}\n`,
 );

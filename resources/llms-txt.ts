@@ -3,6 +3,9 @@ import type { Lang, PageType } from '../src/content/schema.js';
 import type { SiteContent } from '../src/content/site-content.js';
 import type { SiteUrls } from '../src/content/site-urls.js';
 
+/** How each language is named after a section title or an optional link. */
+const LANGUAGE_LABEL: Record<Lang, string> = { pl: 'po polsku', en: 'English' };
+
 /** Sections of llms.txt, per language; pages of the other types go to "Optional". */
 const SECTIONS: readonly { types: readonly PageType[]; title: Record<Lang, string> }[] = [
   { types: ['company'], title: { pl: 'Firma (po polsku)', en: 'Company (English)' } },
@@ -33,21 +36,44 @@ export function renderLlmsTxt(site: SiteContent, urls: SiteUrls): string {
     for (const section of SECTIONS) {
       const pages = site.pages.filter((page) => page.lang === lang && section.types.includes(page.type));
       if (pages.length === 0) continue;
-      lines.push(`## ${section.title[lang]}`, '', ...sortBy(pages, section.types).map((page) => link(page, urls)), '');
+      const ordered = section.types.includes('service') ? servicesInOrder(pages, site, lang) : sortBy(pages, section.types);
+      lines.push(`## ${section.title[lang]}`, '', ...ordered.map((page) => link(page, urls)), '');
     }
   }
-  const optional = site.pages.filter((page) => OPTIONAL_TYPES.includes(page.type));
-  if (optional.length > 0) lines.push('## Optional', '', ...optional.map((page) => link(page, urls)), '');
+  // One Optional section (llmstxt.org gives that name its meaning), each link saying its language.
+  const optional = info.languages.flatMap((lang) => sortBy(site.pages.filter((page) => page.lang === lang && OPTIONAL_TYPES.includes(page.type)), OPTIONAL_TYPES));
+  if (optional.length > 0) lines.push('## Optional', '', ...optional.map((page) => link(page, urls, LANGUAGE_LABEL[page.lang])), '');
   return lines.join('\n');
 }
 
-function link(page: Page, urls: SiteUrls): string {
-  return `- [${escapeLinkText(page.title)}](${urls.markdownUrl(page.path)}): ${oneLine(page.description)}`;
+function link(page: Page, urls: SiteUrls, language?: string): string {
+  const label = language === undefined ? '' : `(${language}) `;
+  return `- [${escapeLinkText(page.title)}](${urls.markdownUrl(page.path)}): ${label}${oneLine(page.description)}`;
 }
 
-/** Within a section, the order of its types (index before areas before services), then by path. */
+/** Within a section, the order of its types, then by path. */
 function sortBy(pages: Page[], types: readonly PageType[]): Page[] {
-  return [...pages].sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type) || a.path.length - b.path.length || (a.path < b.path ? -1 : 1));
+  return [...pages].sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The services section as the site file groups it: the services index, then each area followed
+ * by its own services, then any service page the site file does not group. Sorting by path
+ * length interleaved areas and services, so a model could not tell which belonged where.
+ */
+function servicesInOrder(pages: Page[], site: SiteContent, lang: Lang): Page[] {
+  const byPath = new Map(pages.map((page) => [page.path, page]));
+  const ordered: Page[] = pages.filter((page) => page.type === 'services_index').sort((a, b) => (a.path < b.path ? -1 : 1));
+  const take = (path: string | undefined) => {
+    const page = path === undefined ? undefined : byPath.get(path);
+    if (page !== undefined && !ordered.includes(page)) ordered.push(page);
+  };
+  for (const group of site.info.services) {
+    take(group.area[lang]);
+    for (const service of group.services) take(service[lang]);
+  }
+  for (const page of sortBy(pages, ['services_index', 'service_area', 'service'])) take(page.path);
+  return ordered;
 }
 
 function oneLine(text: string): string {

@@ -13,7 +13,7 @@ const LABELS: Record<Lang, { heading: string; service: string; package: string; 
 export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string {
   const { info } = site;
   const lines: string[] = [
-    `# ${info.company}: published prices`,
+    `# Published prices of ${info.company}`,
     '',
     'All prices are net starting prices (VAT excluded). Polish pages quote PLN, English pages quote EUR. The final quote depends on the scope.',
     'A price may be stated only together with the page that publishes it; "quoted individually" means the price is set after a conversation.',
@@ -27,7 +27,10 @@ export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string
     lines.push(`| ${label.service} | ${label.package} | ${label.price} | ${label.page} |`, '| --- | --- | --- | --- |');
     for (const entry of entries) {
       const url = urls.pageUrl(entry.pagePath);
-      lines.push(`| ${cell(entry.name)} | ${label.base} | ${formatPrice(entry.from, entry.currency, lang)} | ${url} |`);
+      // A base price that a package repeats ("from 3 900" and "Start: 3 900") is that package's
+      // price: one row says it, two rows read as two offers.
+      const repeated = entry.packages.some((pkg) => pkg.from === entry.from);
+      if (!repeated) lines.push(`| ${cell(entry.name)} | ${label.base} | ${formatPrice(entry.from, entry.currency, lang)} | ${url} |`);
       for (const pkg of entry.packages) {
         lines.push(`| ${cell(entry.name)} | ${cell(pkg.name)} | ${formatPrice(pkg.from, entry.currency, lang)} | ${url} |`);
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentMarkdown, renderPageDocument } from '../src/content/page-document.js';
 import { AppError } from '../src/errors.js';
 import { pageContentSchema } from './schemas.js';
 import { defineTool, READ_ONLY_LOCAL } from './tool.js';
@@ -26,16 +27,24 @@ export const getPage = defineTool({
     if (!page) {
       throw new AppError('not-found', `No published page at ${path}. Use search_site to find the page's URL, then call get_page with it.`, { field: 'url' });
     }
-    const truncated = page.markdown.length > MAX_PAGE_CHARACTERS;
+    const markdown = agentMarkdown(page, ctx.urls);
+    const truncated = markdown.length > MAX_PAGE_CHARACTERS;
     return {
       url: ctx.urls.pageUrl(page.path),
       markdownUrl: ctx.urls.markdownUrl(page.path),
       title: page.title,
       lang: page.lang,
       type: page.type,
-      markdown: truncated ? cutAt(page.markdown, MAX_PAGE_CHARACTERS) : page.markdown,
+      markdown: truncated ? cutAt(markdown, MAX_PAGE_CHARACTERS) : markdown,
       truncated,
     };
+  },
+  // A model reads the text block: the Markdown itself under a front-matter header, not the
+  // structured result as an escaped JSON string.
+  text(output, ctx) {
+    const page = ctx.site.page(ctx.urls.toPagePath(output.url));
+    if (!page) return JSON.stringify(output);
+    return renderPageDocument(page, ctx.site, ctx.urls, { body: output.markdown, truncated: output.truncated });
   },
 });
 

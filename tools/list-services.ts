@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactPlace } from '../src/content/contact-text.js';
 import { publishedPrices } from '../src/content/pricing.js';
 import type { Page } from '../src/content/page.js';
 import { langField, servicesSchema } from './schemas.js';
@@ -51,8 +52,8 @@ export const listServices = defineTool({
         : {
             nextStep:
               lang === 'pl'
-                ? `Wycenę przygotowujemy po rozmowie o zakresie: formularz ${urls.pageUrl(contact.contactForm)}, e-mail ${contact.email}, telefon ${contact.phone}.`
-                : `We quote after a short call about the scope: contact form ${urls.pageUrl(contact.contactForm)}, e-mail ${contact.email}, phone ${contact.phone}.`,
+                ? `Wycenę przygotowujemy po rozmowie o zakresie: ${contactPlace(contact, urls, lang)}, e-mail ${contact.email}, telefon ${contact.phone}.`
+                : `We quote after a short call about the scope: ${contactPlace(contact, urls, lang)}, e-mail ${contact.email}, phone ${contact.phone}.`,
           }),
     };
 

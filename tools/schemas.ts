@@ -17,6 +17,15 @@ export const pageSummarySchema = z.object({
   type: pageTypeField.describe('Kind of page.'),
   lang: langField.describe('Language of the page.'),
   matchingSections: z.array(z.string()).optional().describe('Search only: section headings that matched the query.'),
+  matchingSectionLinks: z
+    .array(
+      z.object({
+        heading: z.string().describe('The section heading, as in matchingSections.'),
+        url: z.url().describe('Deep link to the section: the page URL with the heading\'s stable id as fragment (url#id).'),
+      }),
+    )
+    .optional()
+    .describe('Search only: the sections of matchingSections, in the same order, each with a deep link.'),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 
@@ -74,7 +83,11 @@ export const contactOptionsSchema = z.object({
   company: z.string().describe('Company name.'),
   email: z.email().describe('Contact e-mail address.'),
   phone: z.string().describe('Contact phone number.'),
-  contactForm: urlOrMap.describe('Contact page URL when a language was given, otherwise a map from language to URL.'),
+  contactForm: urlOrMap.describe(
+    'The contact form URL when the company has a real form (hasContactForm), otherwise the contact page URL (a page without a form: point people to its e-mail and phone). A single URL when a language was given, otherwise a map from language to URL.',
+  ),
+  contactPage: urlOrMap.optional().describe('Contact page URL (e-mail, phone, hours; no form), by the same rule as contactForm.'),
+  hasContactForm: z.boolean().optional().describe('True when contactForm is a real contact form; false when it is the contact page.'),
   privacyPolicy: urlOrMap.optional().describe('Privacy policy URL, by the same rule as contactForm.'),
   languages: z.array(z.string()).describe('Languages the company answers in.'),
   note: z.string().optional().describe('Hours and how quotes work.'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { toPageSummary } from './page-summary.js';
 import { langField, pageTypeField, searchResultsSchema } from './schemas.js';
-import { defineTool, READ_ONLY_LOCAL } from './tool.js';
+import { LANGS, type Lang, type PageType } from '../src/content/schema.js';
+import { defineTool, READ_ONLY_LOCAL, type ToolContext } from './tool.js';
 
 export const SEARCH_LIMIT = { min: 1, max: 25, default: 8 } as const;
 
@@ -9,9 +10,10 @@ export const searchSite = defineTool({
   name: 'search_site',
   title: 'Search the website',
   description:
-    'Search the published pages of this company website (Polish and English) by title, description and section headings. ' +
+    'Search the published pages of this company website (Polish and English) by title, description, section headings and page text. ' +
+    'Whole questions work; everyday words find the site\'s own terms (cookie banner → Consent Mode, GTM → Google Tag Manager). ' +
     'Use it first to find which page answers a question (services, prices, cities, case studies, events, blog, contact), ' +
-    'then read the page with get_page. Returns ranked page summaries with their URLs and the section headings that matched. ' +
+    'then read the page with get_page. Returns ranked page summaries with their URLs and the section headings that matched, each with a deep link. ' +
     'Polish queries may be typed with or without diacritics and in any grammatical form.',
   input: z
     .object({
@@ -25,8 +27,10 @@ export const searchSite = defineTool({
   annotations: READ_ONLY_LOCAL,
   async run(input, ctx) {
     const hits = ctx.search.search({ text: input.query, lang: input.lang, type: input.type, limit: input.limit });
-    const data = hits.map((hit) => toPageSummary(hit.page, ctx.urls, hit.matchingSections));
+    const data = hits.map((hit) => toPageSummary(hit.page, ctx.urls, hit.sections));
     if (data.length > 0) return { query: input.query, data };
+    const suggestion = otherLanguageSuggestion(input, ctx);
+    if (suggestion) return { query: input.query, data, note: suggestion };
     const filters = [input.lang && `lang=${input.lang}`, input.type && `type=${input.type}`].filter(Boolean);
     return {
       query: input.query,
@@ -38,3 +42,24 @@ export const searchSite = defineTool({
     };
   },
 });
+
+const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = { pl: 'Polish', en: 'English' };
+
+/**
+ * When nothing matched in the language asked for, the best page of another language, named in
+ * the note rather than put among the results: results stay in the language asked for.
+ */
+function otherLanguageSuggestion(input: { query: string; lang?: Lang | undefined; type?: PageType | undefined }, ctx: ToolContext): string | undefined {
+  if (input.lang === undefined) return undefined;
+  for (const lang of LANGS) {
+    if (lang === input.lang) continue;
+    const [best] = ctx.search.search({ text: input.query, lang, type: input.type, limit: 1 });
+    if (best) {
+      return (
+        `No ${LANGUAGE_NAMES[input.lang]} page matched (lang=${input.lang}). ` +
+        `In ${LANGUAGE_NAMES[lang]}, "${best.page.title}" (${ctx.urls.pageUrl(best.page.path)}) matches; search with lang=${lang} to get it.`
+      );
+    }
+  }
+  return undefined;
+}

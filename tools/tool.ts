@@ -74,6 +74,11 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   readonly output: Output;
   readonly annotations: ToolAnnotations;
   run(input: z.output<Input>, ctx: ToolContext): Promise<z.output<Output>>;
+  /**
+   * The text content a model reads beside the structured result, when the JSON of that result
+   * is not the best reading (get_page: the Markdown itself). Without it the text is the JSON.
+   */
+  text?(output: z.output<Output>, ctx: ToolContext): string;
 }
 
 /** Identity function that lets TypeScript infer a tool's input and output types. */

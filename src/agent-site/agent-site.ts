@@ -6,7 +6,7 @@ import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Logger } from '../log/logger.js';
 import { NotFoundPage } from './not-found.js';
 import { renderPageHtml } from './page-html.js';
-import { renderPageMarkdown } from './page-markdown.js';
+import { renderPageDocument } from '../content/page-document.js';
 import { representation, sendRepresentation, type Representation } from '../web/representation.js';
 import { estimateTokens, HTML_TYPE, MARKDOWN_TYPE, prefersMarkdown } from './representation.js';
 import { buildAddressTable } from './site-addresses.js';
@@ -119,7 +119,7 @@ function siteView(snapshot: ContentSnapshot, common: Record<string, string>, log
     }),
   );
   const pageMarkdown = builtOnce((page: Page) => {
-    const text = renderPageMarkdown(page, site, urls);
+    const text = renderPageDocument(page, site, urls);
     return representation(text, MARKDOWN_TYPE, {
       ...common,
       // The .md address does not vary, but sends the same bytes and headers as the negotiated

@@ -24,6 +24,9 @@ export interface NotFoundLabels {
   readonly lead: string;
   readonly suggestions: string;
   readonly goHome: string;
+  readonly browseServices: string;
+  readonly contactUs: string;
+  /** For agents (the Markdown 404): where every page is listed. */
   readonly searchHint: string;
   readonly agentHint: string;
 }
@@ -47,6 +50,8 @@ export const FRAME_LABELS: Readonly<Record<Lang, FrameLabels>> = {
       lead: 'Pod tym adresem nie ma żadnej strony. Mogła zostać przeniesiona albo w adresie jest literówka.',
       suggestions: 'Może chodziło o jedną z tych stron:',
       goHome: 'Przejdź na stronę główną',
+      browseServices: 'Zobacz nasze usługi',
+      contactUs: 'Skontaktuj się z nami',
       searchHint: 'Listę wszystkich stron znajdziesz w mapie strony',
       agentHint: 'Agenci mogą przeszukać stronę przez',
     },
@@ -69,6 +74,8 @@ export const FRAME_LABELS: Readonly<Record<Lang, FrameLabels>> = {
       lead: 'There is no page at this address. It may have moved, or the address has a typo.',
       suggestions: 'Perhaps you meant one of these pages:',
       goHome: 'Go to the home page',
+      browseServices: 'See our services',
+      contactUs: 'Contact us',
       searchHint: 'Every page is listed in the site map',
       agentHint: 'Agents can search the site with',
     },

@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { plainText } from '../content/markdown.js';
 
 /**
  * The one place that turns page Markdown into HTML. markdown-it follows CommonMark (plus GFM
@@ -14,9 +15,32 @@ export interface PageBodyHtml {
   readonly hasTitleHeading: boolean;
 }
 
-export function markdownToHtml(source: string): PageBodyHtml {
+/** A page's section headings with their stable ids (`Page.headings`, `Page.headingIds`). */
+export interface SectionIds {
+  readonly headings: readonly string[];
+  readonly ids: readonly string[];
+}
+
+export function markdownToHtml(source: string, sections?: SectionIds): PageBodyHtml {
   const env = {};
   const tokens = markdown.parse(source, env);
   const hasTitleHeading = tokens.some((token) => token.type === 'heading_open' && token.tag === 'h1');
+  if (sections) assignHeadingIds(tokens, sections);
   return { html: markdown.renderer.render(tokens, markdown.options, env), hasTitleHeading };
+}
+
+/**
+ * Gives each section heading (h2-h6) its id from the content model, so that the deep links of
+ * search results (`url#id`) land on it. Headings are matched in order by their plain text, the
+ * way the content model read them; a heading it did not read (a setext one) gets no id.
+ */
+function assignHeadingIds(tokens: ReturnType<typeof markdown.parse>, { headings, ids }: SectionIds): void {
+  let next = 0;
+  for (let index = 0; index < tokens.length && next < headings.length; index++) {
+    const token = tokens[index]!;
+    if (token.type !== 'heading_open' || token.tag === 'h1' || token.markup[0] !== '#') continue;
+    if (plainText(tokens[index + 1]?.content ?? '') !== headings[next]) continue;
+    token.attrSet('id', ids[next]!);
+    next++;
+  }
 }

@@ -21,7 +21,7 @@ const MAX_QUERY_WORDS = 8;
 
 /**
  * The 404 page. It is in the language its address starts with (`/en/…`), else the site's
- * default; it links the home page and the site map, and suggests up to three pages found by
+ * default; it links the home, services and contact pages, and suggests up to three pages found by
  * searching the words of the missing address (`/pl/uslugi/wdrozenie-ga5/` → "wdrożenie GA4").
  */
 export class NotFoundPage {
@@ -32,15 +32,17 @@ export class NotFoundPage {
     const lang = this.#language(requestPath);
     const labels = FRAME_LABELS[lang];
     const suggestions = this.#suggestions(requestPath, lang);
-    const home = frame.links(lang).home;
+    const { home, services, contact } = frame.links(lang);
+    const link = (href: string | undefined, text: string) => (href === undefined ? '' : `<li><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></li>`);
+    const ways = [link(home, labels.notFound.goHome), link(services, labels.notFound.browseServices), link(contact, labels.notFound.contactUs)].join('');
     const main = [
       `<h1>${escapeHtml(labels.notFound.title)}</h1>`,
       `<p>${escapeHtml(labels.notFound.lead)}</p>`,
       suggestions.length === 0
         ? ''
         : `<p>${escapeHtml(labels.notFound.suggestions)}</p><ul>${suggestions.map((page) => `<li><a href="${escapeHtml(page.path)}">${escapeHtml(page.title)}</a></li>`).join('')}</ul>`,
-      home === undefined ? '' : `<p><a href="${escapeHtml(home)}">${escapeHtml(labels.notFound.goHome)}</a></p>`,
-      `<p>${escapeHtml(labels.notFound.searchHint)}: <a href="/llms.txt" type="text/markdown">llms.txt</a>.</p>`,
+      // People are sent to pages made for them, not to llms.txt (that is for language models).
+      ways === '' ? '' : `<ul class="ways">${ways}</ul>`,
       '',
     ].join('\n');
     return frame.render({
@@ -55,6 +57,7 @@ export class NotFoundPage {
       headExtraHtml: '',
       mainHtml: main,
       noindex: true,
+      openGraphType: 'website',
     });
   }
 

@@ -9,7 +9,8 @@ import { markdownToHtml } from './markdown-html.js';
 import type { HreflangLink, SiteFrame } from './site-frame.js';
 
 /**
- * schema.org data for a page, as JSON-LD (an object or an array of them), or undefined for none.
+ * schema.org data for a page, as JSON-LD (an object, or an array of them, each placed in its own
+ * script), or undefined for none.
  * The structured-data module supplies it; this module only places it in `<head>`.
  */
 export type StructuredDataSource = (page: Page) => unknown;
@@ -25,7 +26,7 @@ export interface PageHtmlParts {
 export function renderPageHtml(page: Page, parts: PageHtmlParts): string {
   const { site, urls, frame } = parts;
   const labels = FRAME_LABELS[page.lang];
-  const body = markdownToHtml(page.markdown);
+  const body = markdownToHtml(page.markdown, { headings: page.headings, ids: page.headingIds });
   const main = [body.hasTitleHeading ? '' : `<h1>${escapeHtml(page.title)}</h1>\n`, body.html, lastUpdated(page, labels.updated, labels.locale)].join('');
 
   return frame.render({
@@ -40,6 +41,7 @@ export function renderPageHtml(page: Page, parts: PageHtmlParts): string {
     headExtraHtml: structuredDataScript(parts.structuredData?.(page)),
     mainHtml: main,
     noindex: false,
+    openGraphType: page.type === 'blog' && page.published !== undefined ? 'article' : 'website',
   });
 }
 
@@ -64,8 +66,11 @@ function languageSwitch(page: Page, site: SiteContent, frame: SiteFrame): { lang
   return other === undefined || home === undefined ? undefined : { lang: other, path: home };
 }
 
+/** One JSON-LD script per document (an array gives several, each readable on its own). */
 function structuredDataScript(data: unknown): string {
-  return data === undefined || data === null ? '' : jsonLdScript(data as object);
+  if (data === undefined || data === null) return '';
+  const documents = Array.isArray(data) ? data : [data];
+  return documents.map((document) => jsonLdScript(document as object)).join('\n');
 }
 
 function lastUpdated(page: Page, label: string, locale: string): string {

@@ -36,6 +36,8 @@ export interface FrameView {
   readonly headExtraHtml: string;
   readonly mainHtml: string;
   readonly noindex: boolean;
+  /** Open Graph type: `article` for dated writing, `website` for the rest. */
+  readonly openGraphType: 'website' | 'article';
 }
 
 /**
@@ -68,6 +70,7 @@ export class SiteFrame {
       view.canonicalUrl === undefined ? '' : `<link rel="canonical" href="${escapeHtml(view.canonicalUrl)}">`,
       ...view.hreflang.map((link) => `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}">`),
       view.markdownUrl === undefined ? '' : `<link rel="alternate" type="text/markdown" href="${escapeHtml(view.markdownUrl)}" title="Markdown">`,
+      ...this.#openGraph(view),
       `<style>${STYLESHEET}</style>`,
       view.headExtraHtml,
     ];
@@ -86,6 +89,28 @@ export class SiteFrame {
     ].join('\n');
   }
 
+  /**
+   * Open Graph tags: what a chat app, a social network or an agent's link preview shows for
+   * the page. The image is the site file's image or logo, when it names one.
+   */
+  #openGraph(view: FrameView): string[] {
+    const { info } = this.site;
+    const meta = (property: string, content: string | undefined) =>
+      content === undefined ? '' : `<meta property="${property}" content="${escapeHtml(content)}">`;
+    const locale = (lang: string) => FRAME_LABELS[lang as Lang]?.locale.replace('-', '_');
+    const otherLocales = view.hreflang.map((link) => link.hreflang).filter((lang) => lang !== view.lang && lang !== 'x-default');
+    return [
+      meta('og:type', view.openGraphType),
+      meta('og:site_name', info.company),
+      meta('og:title', view.title),
+      meta('og:description', view.description),
+      meta('og:url', view.canonicalUrl),
+      meta('og:locale', locale(view.lang)),
+      ...otherLocales.map((lang) => meta('og:locale:alternate', locale(lang))),
+      meta('og:image', info.image ?? info.logo),
+    ];
+  }
+
   #header(view: FrameView, labels: FrameLabels): string {
     const links = this.links(view.lang);
     const item = (href: string | undefined, text: string) =>
@@ -93,11 +118,13 @@ export class SiteFrame {
     const items = [item(links.home, labels.home), item(links.services, labels.services), item(links.pricing, labels.pricing), item(links.contact, labels.contact)].join('');
     const brand = links.home === undefined ? `<span class="brand">${escapeHtml(this.site.info.company)}</span>` : `<a class="brand" href="${escapeHtml(links.home)}">${escapeHtml(this.site.info.company)}</a>`;
     const other = view.languageSwitch;
+    // The language switch sits beside the company name, the menu on a row of its own: the header
+    // then has the same shape in every language, and no separator is left dangling when it wraps.
     const languageSwitch =
       other === undefined
         ? ''
-        : `<li class="lang"><a href="${escapeHtml(other.path)}" hreflang="${other.lang}" lang="${other.lang}">${escapeHtml(FRAME_LABELS[other.lang].languageName)}</a></li>`;
-    return `<header><div class="bar">${brand}<nav aria-label="${escapeHtml(labels.mainNavigation)}"><ul>${items}${languageSwitch}</ul></nav></div></header>`;
+        : `<a class="lang" href="${escapeHtml(other.path)}" hreflang="${other.lang}" lang="${other.lang}">${escapeHtml(FRAME_LABELS[other.lang].languageName)}</a>`;
+    return `<header><div class="bar">${brand}${languageSwitch}<nav aria-label="${escapeHtml(labels.mainNavigation)}"><ul>${items}</ul></nav></div></header>`;
   }
 
   #footer(view: FrameView, labels: FrameLabels): string {
@@ -117,9 +144,12 @@ export class SiteFrame {
     const more: string[] = [];
     const privacy = this.links(view.lang).privacyPolicy;
     if (privacy !== undefined) more.push(`<a href="${escapeHtml(privacy)}">${escapeHtml(labels.privacyPolicy)}</a>`);
-    if (view.markdownUrl !== undefined) more.push(`<a href="${escapeHtml(new URL(view.markdownUrl).pathname)}" type="text/markdown">${escapeHtml(labels.markdownVersion)}</a>`);
-    more.push(`<a href="/llms.txt" type="text/markdown">${escapeHtml(labels.siteMapForModels)}</a>`);
-    lines.push(`<p>${more.join(' · ')}</p>`);
+    // The links for agents sit beside a page's own content; an error page sends people home instead.
+    if (view.markdownUrl !== undefined) {
+      more.push(`<a href="${escapeHtml(new URL(view.markdownUrl).pathname)}" type="text/markdown">${escapeHtml(labels.markdownVersion)}</a>`);
+      more.push(`<a href="/llms.txt" type="text/markdown">${escapeHtml(labels.siteMapForModels)}</a>`);
+    }
+    if (more.length > 0) lines.push(`<p>${more.join(' · ')}</p>`);
     return `<footer>${lines.join('')}</footer>`;
   }
 }

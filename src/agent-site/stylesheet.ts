@@ -15,18 +15,20 @@ a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .skip:focus{left:1rem;top:1rem;padding:.5rem 1rem;background:var(--bg)}
 .bar,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}
 header{border-bottom:1px solid var(--line)}
-.bar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.5rem;padding-block:1rem}
+.bar{display:flex;flex-wrap:wrap;align-items:center;gap:0 1rem;padding-block:.5rem}
 .brand{font-weight:700;color:inherit;text-decoration:none;margin-right:auto}
-nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
-nav a{text-decoration:none}
+nav{flex-basis:100%}
+nav ul{display:flex;flex-wrap:wrap;gap:0 1rem;list-style:none;margin:0;padding:0}
+nav a,.lang{text-decoration:none;white-space:nowrap}
 nav a[aria-current=page]{text-decoration:underline;text-underline-offset:.3em}
-.lang{border-left:1px solid var(--line);padding-left:1rem}
+.brand,.lang,nav a,footer a,.ways a{display:inline-block;padding-block:.25rem;min-height:1.5rem}
 main{padding-block:1.5rem 3rem}
 h1,h2,h3,h4{line-height:1.25;margin:2rem 0 .75rem}
 h1{font-size:2rem;margin-top:1rem}
 h2{font-size:1.5rem}
 h3{font-size:1.2rem}
 img{max-width:100%;height:auto}
+main{overflow-wrap:break-word}
 code,pre{font:.9em/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--code);border-radius:4px}
 code{padding:.1em .3em}
 pre{padding:1rem;overflow-x:auto}

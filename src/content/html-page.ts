@@ -1,8 +1,40 @@
-import { NodeHtmlMarkdown } from 'node-html-markdown';
+import { NodeHtmlMarkdown, PostProcessResult, type TranslatorConfigObject } from 'node-html-markdown';
 import { parse, type HTMLElement } from 'node-html-parser';
 
 /** Elements that are site chrome or interaction, never page content. */
 const CHROME = 'nav, header, footer, aside, script, style, noscript, form, iframe, template, object, embed, svg, button, dialog';
+
+/**
+ * What must be escaped at the start of a line so it is not read as a list, heading or quote.
+ * The library's own pattern leaves the numbered-list case unanchored, so every "89. " inside a
+ * sentence (a phone number, a year) came out as "89\.": tokens an agent pays for and a quote
+ * that no longer matches the page.
+ */
+const LINE_START_ESCAPE: readonly [RegExp, string] = [/^([ \t]*)(?:(\+\s|[=>-]|#{1,6}\s)|(\d+)(\.\s))/gm, '$1$3\\$2$4'];
+
+/**
+ * Tables without the padding the library adds to line columns up: spaces cost an agent tokens
+ * (a fifth of a privacy policy) and carry nothing, as Markdown tables need no alignment.
+ */
+const COMPACT_TABLES: TranslatorConfigObject = {
+  table: ({ visitor }) => ({
+    surroundingNewlines: 2,
+    childTranslators: visitor.instance.tableTranslators,
+    postprocess: ({ content, nodeMetadata, node }) => {
+      const rows = content
+        .split('\n')
+        .filter((row) => row.trim().length > 0)
+        .map((row) => row.replace(/^\|?(.+?)\s*\|\s*$/, '$1').split(' |').map((cell) => cell.trim()));
+      if (rows.length === 0) return PostProcessResult.RemoveNode;
+      const columns = Math.max(...rows.map((cells) => cells.length));
+      const line = (cells: readonly string[]) => `| ${Array.from({ length: columns }, (_, index) => cells[index] ?? '').join(' | ')} |`;
+      const caption = nodeMetadata.get(node)?.tableMeta?.caption;
+      const lines = rows.map(line);
+      lines.splice(1, 0, line(Array.from({ length: columns }, () => '---')));
+      return [caption, ...lines].filter((text) => text !== undefined && text !== '').join('\n');
+    },
+  }),
+};
 
 export interface HtmlPageParts {
   /** Metadata read from the head, in front-matter shape (validated by the caller). */
@@ -14,7 +46,10 @@ export type HtmlPageReader = (html: string) => HtmlPageParts;
 
 /** A reader for the HTML pages of one site, with one converter for all of them. */
 export function createHtmlPageReader(siteOrigins: readonly string[]): HtmlPageReader {
-  const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false });
+  const converter = new NodeHtmlMarkdown(
+    { bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false, lineStartEscape: LINE_START_ESCAPE },
+    COMPACT_TABLES,
+  );
   return (html) => readHtmlPage(html, siteOrigins, converter);
 }
 

@@ -1,3 +1,4 @@
+import { headingIds } from './markdown.js';
 import type { EventDetails, Lang, PageType } from './schema.js';
 
 /** A page's metadata, as its front matter or HTML head gave it, validated. */
@@ -41,6 +42,8 @@ export class Page implements PageFields {
   readonly event: EventDetails | undefined;
   readonly author: string | undefined;
   readonly headings: readonly string[];
+  /** One stable id per heading, at the same position: the `id` in HTML and the `#id` of deep links. */
+  readonly headingIds: readonly string[];
   readonly source: string;
   readonly #markdown: Buffer;
 
@@ -58,6 +61,7 @@ export class Page implements PageFields {
     this.event = fields.event;
     this.author = fields.author === undefined ? undefined : detached(fields.author);
     this.headings = fields.headings.map(detached);
+    this.headingIds = headingIds(this.headings);
     this.source = fields.source;
     this.#markdown = Buffer.from(markdown, 'utf8');
   }

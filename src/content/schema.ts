@@ -44,6 +44,8 @@ export const eventDetailsSchema = z
       z.object({ online: z.literal(true) }).strict(),
       z.object({ name: z.string().min(1), address: z.string().min(1) }).strict(),
     ]),
+    /** Participation costs nothing (schema.org: an Offer with price 0). */
+    free: z.boolean().optional(),
   })
   .strict()
   .refine((event) => Date.parse(event.end) >= Date.parse(event.start), 'end must not be before start');
@@ -72,6 +74,7 @@ export const pageMetaSchema = z
   });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 const perLang = <T extends z.ZodType>(value: T) => z.partialRecord(langSchema, value);
 const price = z.number().nonnegative().nullable();
 
@@ -83,6 +86,11 @@ export const siteFileSchema = z
     defaultLanguage: langSchema,
     summary: perLang(z.string().min(1)),
     salesEmail: z.email(),
+    /** The company's logo and a representative image, as absolute URLs, for schema.org. */
+    logo: httpUrl.optional(),
+    image: httpUrl.optional(),
+    /** The company's profiles elsewhere (LinkedIn, GitHub...), for schema.org sameAs. */
+    sameAs: z.array(httpUrl).optional(),
     address: z
       .object({
         street: z.string().min(1),
@@ -97,7 +105,10 @@ export const siteFileSchema = z
         .object({
           email: z.email(),
           phone: z.string().min(3),
+          /** The contact page: a page of this site (the HTML mirror has no forms). */
           contactForm: pagePathSchema,
+          /** A real contact form, when there is one (often on the company's own site). */
+          formUrl: httpUrl.optional(),
           privacyPolicy: pagePathSchema.optional(),
           note: z.string().min(1).optional(),
         })
@@ -132,6 +143,18 @@ export const siteFileSchema = z
         })
         .strict(),
     ),
+    search: z
+      .object({
+        synonyms: perLang(
+          z.array(
+            z
+              .array(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'))
+              .min(2, 'a synonym set needs at least two phrases that mean the same'),
+          ),
+        ),
+      })
+      .strict()
+      .optional(),
     /** Read only by `site-content-mcp import`: page-type rules that come before the defaults. */
     import: z
       .object({

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { snapshotOf } from '../live/content-holder.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
-import { schemaOrgFor } from '../structured-data/schema-org.js';
+import { pageStructuredData } from '../structured-data/page-graph.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -22,7 +22,7 @@ export function createApp(ctx: AppContext): express.Express {
   // trusted proxies. Never `true`, which would trust a client-written X-Forwarded-For.
   app.set('trust proxy', ctx.config.trustProxyHops);
 
-  const agentSite = createAgentSite(ctx, { structuredData: schemaOrgFor });
+  const agentSite = createAgentSite(ctx, { structuredData: pageStructuredData });
 
   // The edge: each request takes the content snapshot once, as it arrives, and every route it
   // reaches answers from that one, even if a reload publishes another meanwhile.

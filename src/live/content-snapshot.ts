@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger.js';
 import type { SiteContent } from '../content/site-content.js';
 import { SiteUrls } from '../content/site-urls.js';
 import { LazySearchIndex, type PageSearch } from '../search/lazy-search-index.js';
+import { searchSettings } from '../search/search-settings.js';
 
 /**
  * Everything the server answers from, as one immutable value: the site, its addresses, the
@@ -38,7 +39,7 @@ export interface SnapshotOptions {
 
 /** Builds a snapshot from a loaded site: addresses, documents and (optionally at once) the index. */
 export function buildContentSnapshot(loaded: LoadedSite, options: SnapshotOptions): ContentSnapshot {
-  const search = new LazySearchIndex(loaded.site.pages);
+  const search = new LazySearchIndex(loaded.site.pages, searchSettings(loaded.site.info));
   if (options.warmSearch) search.warm();
   return snapshotWith(loaded, search, options.publicBaseUrl, options.loadedAt);
 }
@@ -48,7 +49,8 @@ export function buildContentSnapshot(loaded: LoadedSite, options: SnapshotOption
  * slice at a time, so requests on the current snapshot are never held up for long.
  */
 export async function prepareContentSnapshot(loaded: LoadedSite, options: SnapshotOptions): Promise<ContentSnapshot> {
-  const search = options.warmSearch ? await LazySearchIndex.builtInSlices(loaded.site.pages) : new LazySearchIndex(loaded.site.pages);
+  const settings = searchSettings(loaded.site.info);
+  const search = options.warmSearch ? await LazySearchIndex.builtInSlices(loaded.site.pages, settings) : new LazySearchIndex(loaded.site.pages, settings);
   return snapshotWith(loaded, search, options.publicBaseUrl, options.loadedAt, await contentVersionInSlices(loaded.site));
 }
 

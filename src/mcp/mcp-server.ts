@@ -129,8 +129,9 @@ async function callTool(
   if (!parsed.success) return invalidArgumentsResult(tool.name, parsed.error.issues);
   if (forward) return forwardToRemote(tool.name, args ?? {}, ctx, snapshot);
   try {
-    const output = await tool.run(parsed.data, toolContext(ctx, snapshot, caller));
-    return successResult(output);
+    const context = toolContext(ctx, snapshot, caller);
+    const output = await tool.run(parsed.data, context);
+    return successResult(output, tool.text?.(output, context));
   } catch (error) {
     if (!isAppError(error)) {
       ctx.logger.error({ err: error, tool: tool.name }, 'tool failed unexpectedly');

@@ -4,12 +4,13 @@ import { isAppError } from '../errors.js';
 
 /**
  * Tool outcomes in MCP wire form: one of the two places where errors become wire format.
- * Success carries `structuredContent` (matching the output schema) and the same JSON as text.
+ * Success carries `structuredContent` (matching the output schema) and, as text, the same JSON
+ * or the tool's own reading of it.
  * A failure is an `isError` result whose text says what to do; it has no structuredContent,
  * because clients validate structuredContent against the output schema even on errors.
  */
-export function successResult(output: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+export function successResult(output: Record<string, unknown>, text = JSON.stringify(output)): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: output };
 }
 
 /** `addendum` is appended to the text (e.g. the contact options, when a call could not be passed on). */

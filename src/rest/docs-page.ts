@@ -1,5 +1,5 @@
 import { ERROR_KINDS } from '../errors.js';
-import type { OpenApiDocument } from './openapi.js';
+import { problemExample, type OpenApiDocument } from './openapi.js';
 import { PROBLEM_CODES, PROBLEM_TYPES } from '../web/problem.js';
 
 /**
@@ -13,46 +13,55 @@ type Json = Record<string, unknown>;
 export function renderDocsPage(doc: OpenApiDocument): string {
   const info = doc.info as { title: string; version: string; summary: string; description: string };
   const server = (doc.servers as { url: string }[])[0]!.url;
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const docsUrl = String((doc.externalDocs as { url: string }).url);
+  const tags = (doc.tags as { name: string; description: string }[] | undefined) ?? [];
+  const tagOf = (operation: Json) => ((operation.tags as string[] | undefined) ?? [])[0] ?? '';
+  // Operations grouped by their tag, in the document's tag order.
+  const operations = Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })))
+    .sort((a, b) => tags.findIndex((tag) => tag.name === tagOf(a.operation)) - tags.findIndex((tag) => tag.name === tagOf(b.operation)));
   const schemas = doc.components.schemas;
 
   const toc = [
     '<li><a href="#start">Quick start</a></li>',
+    '<li><a href="#authentication">Authentication</a></li>',
     '<li><a href="#endpoints">Endpoints</a><ul>' + operations.map(({ path, method, operation }) => `<li><a href="#op-${esc(String(operation.operationId))}"><code>${method.toUpperCase()} ${esc(path)}</code></a></li>`).join('') + '</ul></li>',
     '<li><a href="#headers">Rate limits, caching, versioning</a></li>',
     '<li><a href="#schemas">Schemas</a></li>',
     '<li><a href="#errors">Errors</a><ul>' + PROBLEM_CODES.map((code) => `<li><a href="#${code}"><code>${code}</code></a></li>`).join('') + '</ul></li>',
   ].join('');
 
-  const endpointSections = operations.map(({ path, method, operation }) => {
+  const endpointSections = operations.map(({ path, method, operation }, index) => {
+    const tag = tags.find((candidate) => candidate.name === tagOf(operation));
+    const heading = tag !== undefined && (index === 0 || tagOf(operations[index - 1]!.operation) !== tag.name) ? `<h3 class="tag" id="tag-${esc(tag.name.toLowerCase())}">${esc(tag.name)}</h3><p>${esc(tag.description)}</p>\n` : '';
     const parameters = (operation.parameters as Json[] | undefined) ?? [];
     const responses = Object.entries(operation.responses as Record<string, Json>);
-    return `<section class="op" id="op-${esc(String(operation.operationId))}">
-<h3><span class="method">${method.toUpperCase()}</span> <code>${esc(path)}</code></h3>
-<p><strong>${esc(String(operation.summary))}.</strong> ${paragraphs(String(operation.description ?? ''))}</p>
+    const sample = successExample(operation);
+    return `${heading}<section class="op" id="op-${esc(String(operation.operationId))}">
+<h4><span class="method">${method.toUpperCase()}</span> <code>${esc(path)}</code></h4>
+<p><strong>${esc(sentence(String(operation.summary)))}</strong></p>${paragraphs(String(operation.description ?? ''))}
 ${parameters.length === 0 ? '' : `<table><thead><tr><th>parameter</th><th>in</th><th>required</th><th>type</th><th>meaning</th></tr></thead><tbody>${parameters
       .map((parameter) => `<tr><td><code>${esc(String(parameter.name))}</code></td><td>${esc(String(parameter.in))}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${typeText(parameter.schema as Json)}</td><td>${esc(String(parameter.description ?? ''))}</td></tr>`)
       .join('')}</tbody></table>`}
 ${operation.requestBody ? `<p>Body: ${schemaLink(((operation.requestBody as Json).content as Record<string, Json>)['application/json']!.schema as Json)} as <code>application/json</code>.</p>` : ''}
 <table><thead><tr><th>status</th><th>answer</th></tr></thead><tbody>${responses.map(([status, response]) => `<tr><td>${status}</td><td>${responseText(response, doc)}</td></tr>`).join('')}</tbody></table>
 <pre><code>${esc(example(server, method, path, operation))}</code></pre>
+${sample === undefined ? '' : `<details><summary>${typeof sample === 'string' ? 'The beginning of a real 200 answer' : 'A real 200 answer'} (from the sample site)</summary><pre><code>${esc(typeof sample === 'string' ? sample : JSON.stringify(sample, null, 2))}</code></pre></details>`}
 </section>`;
   });
 
   const schemaSections = Object.entries(schemas).map(([name, schema]) => {
-    const properties = Object.entries((schema.properties as Record<string, Json> | undefined) ?? {});
-    const required = new Set((schema.required as string[] | undefined) ?? []);
     return `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${schema.description ? `<p>${esc(String(schema.description))}</p>` : ''}
-<table><thead><tr><th>field</th><th>type</th><th>required</th><th>meaning</th></tr></thead><tbody>${properties
-      .map(([field, property]) => `<tr><td><code>${esc(field)}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? 'yes' : 'no'}</td><td>${esc(String(property.description ?? ''))}</td></tr>`)
+<table><thead><tr><th>field</th><th>type</th><th>required</th><th>meaning</th></tr></thead><tbody>${fieldRows(schema, '')
+      .map((row) => `<tr><td><code>${esc(row.field)}</code></td><td>${typeText(row.schema)}</td><td>${row.required ? 'yes' : 'no'}</td><td>${esc(String(row.schema.description ?? ''))}</td></tr>`)
       .join('')}</tbody></table></section>`;
   });
 
   const errorSections = PROBLEM_CODES.map((code) => {
     const kind = ERROR_KINDS[code];
-    const sample = { type: `${server}/api/v1/docs#${code}`, title: kind.title, status: kind.status, detail: '…', instance: '/api/v1/…', code };
+    const sample = problemExample(code, docsUrl);
     return `<section class="error" id="${code}"><h3><code>${code}</code> <span class="status">${kind.status} ${esc(kind.title)}</span></h3>
-<p><strong>When:</strong> ${esc(PROBLEM_TYPES[code].when)}</p><p><strong>What to do:</strong> ${esc(PROBLEM_TYPES[code].fix)}</p>
+<p><strong>When:</strong> ${esc(PROBLEM_TYPES[code].when)}</p><p><strong>What to do:</strong> ${esc(PROBLEM_TYPES[code].fix).replace('see Authentication', 'see <a href="#authentication">Authentication</a>')}</p>
 <pre><code>${esc(JSON.stringify(sample, null, 2))}</code></pre></section>`;
   });
 
@@ -74,6 +83,7 @@ ${operation.requestBody ? `<p>Body: ${schemaLink(((operation.requestBody as Json
 <section id="about"><h2>About</h2>${paragraphs(info.description)}</section>
 <section id="start"><h2>Quick start</h2>
 <pre><code>${esc(QUICK_START(server))}</code></pre></section>
+${authenticationSection(server)}
 <section id="endpoints"><h2>Endpoints</h2>${endpointSections.join('\n')}</section>
 <section id="headers"><h2>Rate limits, caching, versioning</h2>
 <ul>
@@ -90,6 +100,81 @@ ${operation.requestBody ? `<p>Body: ${schemaLink(((operation.requestBody as Json
 </body>
 </html>
 `;
+}
+
+/**
+ * The Authentication section the unauthorized problem type points at: the three ways to an
+ * access token, each as curl commands against this server.
+ */
+function authenticationSection(server: string): string {
+  const resource = `${server}/api/v1`;
+  const anonymous = `curl -s -X POST '${server}/agent/auth/' -H 'content-type: application/json' -d '{"type":"anonymous"}'
+# {"registration_id":"reg_…","credential":"eyJ…","credential_expires":"…","identity_assertion":"eyJ…",…}
+TOKEN=…   # the credential: an access token for 1 hour`;
+  const assertion = `curl -s '${server}/oauth/token/' \\
+  -d grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer \\
+  -d assertion="$IDENTITY_ASSERTION" -d resource=${resource}
+# {"access_token":"eyJ…","token_type":"Bearer","expires_in":3600,"scope":"site:read"}`;
+  const code = `CLIENT_ID=$(curl -s '${server}/oauth/register/' -H 'content-type: application/json' \\
+  -d '{"client_name":"My app","redirect_uris":["http://127.0.0.1:8765/callback"],"token_endpoint_auth_method":"none"}' \\
+  | node -pe 'JSON.parse(require("fs").readFileSync(0)).client_id')
+VERIFIER=$(openssl rand -base64 48 | tr '+/' '-_' | tr -d '=\\n')
+CHALLENGE=$(printf %s "$VERIFIER" | openssl dgst -sha256 -binary | openssl base64 | tr '+/' '-_' | tr -d '=\\n')
+# Send the person to this address; after Approve the browser lands on the callback with ?code=…
+echo "${server}/oauth/authorize/?response_type=code&client_id=$CLIENT_ID&redirect_uri=http://127.0.0.1:8765/callback&code_challenge=$CHALLENGE&code_challenge_method=S256&state=xyz&resource=${resource}"
+curl -s '${server}/oauth/token/' -d grant_type=authorization_code -d code="$CODE" \\
+  -d code_verifier="$VERIFIER" -d client_id="$CLIENT_ID" -d redirect_uri=http://127.0.0.1:8765/callback
+# {"access_token":"eyJ…","token_type":"Bearer","expires_in":3600,"scope":"site:read","refresh_token":"eyJ…"}`;
+  const use = `curl -s '${resource}/identity' -H "authorization: Bearer $TOKEN"`;
+  return `<section id="authentication"><h2>Authentication</h2>
+<p>Every endpoint except <a href="#op-identity"><code>identity</code></a> works without a token. A bearer token (OAuth 2.1, scope <code>site:read</code>, a signed JWT) identifies the agent and raises the rate limit. Send it as <code>Authorization: Bearer &lt;token&gt;</code>. There are three ways to get one; the authorization server is described at <a href="${esc(server)}/.well-known/oauth-authorization-server"><code>/.well-known/oauth-authorization-server</code></a>.</p>
+<h3 id="auth-anonymous">1. Anonymous registration (an agent on its own)</h3>
+<p>One call gives an access token (<code>credential</code>, valid 1 hour) and an identity assertion (30 days).</p>
+<pre><code>${esc(anonymous)}</code></pre>
+<h3 id="auth-assertion">2. A fresh access token for the identity assertion</h3>
+<p>RFC 7523 <code>jwt-bearer</code>: repeat until the assertion expires, then register again.</p>
+<pre><code>${esc(assertion)}</code></pre>
+<h3 id="auth-code">3. Authorization code with PKCE (a client acting for a person)</h3>
+<p>Register the client, send the person to the confirmation screen, exchange the code. The refresh token is rotated on every <code>grant_type=refresh_token</code> call.</p>
+<pre><code>${esc(code)}</code></pre>
+<h3 id="auth-use">Using the token</h3>
+<pre><code>${esc(use)}</code></pre>
+<p>A token that is invalid or expired is never treated as anonymous: the answer is 401 <a href="#invalid-token"><code>invalid-token</code></a> with <code>WWW-Authenticate</code>. Without a token, <code>identity</code> answers 401 <a href="#unauthorized"><code>unauthorized</code></a>.</p></section>`;
+}
+
+/** A field of a schema as one row of its table; nested objects and array items get rows of their own (`requests[].path`). */
+interface FieldRow {
+  readonly field: string;
+  readonly schema: Json;
+  readonly required: boolean;
+}
+
+/** Every field of a schema, nested shapes written out whole rather than as "array of object". */
+function fieldRows(schema: Json, prefix: string): FieldRow[] {
+  const properties = Object.entries((schema.properties as Record<string, Json> | undefined) ?? {});
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return properties.flatMap(([name, property]) => {
+    const field = `${prefix}${name}`;
+    const rows: FieldRow[] = [{ field, schema: property, required: required.has(name) }];
+    if (property.type === 'object' && property.properties !== undefined) rows.push(...fieldRows(property, `${field}.`));
+    const items = property.items as Json | undefined;
+    if (property.type === 'array' && items?.type === 'object' && items.properties !== undefined) rows.push(...fieldRows(items, `${field}[].`));
+    return rows;
+  });
+}
+
+/** The operation's example 200 answer, when the document has one. */
+function successExample(operation: Json): unknown {
+  const ok = (operation.responses as Record<string, Json>)['200'];
+  const media = ok?.content === undefined ? undefined : Object.values(ok.content as Record<string, Json>)[0];
+  const examples = media?.examples as Record<string, { value: unknown }> | undefined;
+  return examples === undefined ? undefined : Object.values(examples)[0]?.value;
+}
+
+/** A summary or description as one sentence, without doubling its full stop. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 const QUICK_START = (server: string) => `curl '${server}/api/v1/search?q=analytics&lang=en&limit=3'
@@ -116,7 +201,7 @@ function responseText(response: Json, doc: OpenApiDocument): string {
   const content = response.content as Record<string, Json> | undefined;
   const body = content ? Object.entries(content).map(([type, media]) => `${schemaLink(media.schema as Json)} (<code>${esc(type)}</code>)`).join(', ') : 'no body';
   const headers = Object.keys((response.headers as Json | undefined) ?? {});
-  return `${esc(String(response.description))}: ${body}${headers.length ? `; headers ${headers.map((name) => `<code>${esc(name)}</code>`).join(', ')}` : ''}`;
+  return `${esc(String(response.description).replace(/[.]\s*$/, ''))}: ${body}${headers.length ? `; headers ${headers.map((name) => `<code>${esc(name)}</code>`).join(', ')}` : ''}`;
 }
 
 function schemaLink(schema: Json): string {
@@ -133,7 +218,11 @@ function typeText(schema: Json | undefined): string {
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((value) => `<code>${esc(String(value))}</code>`).join(', ')}`;
   const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (variants) return variants.map(typeText).join(' or ');
-  if (schema.type === 'array') return `array of ${typeText(schema.items as Json)}`;
+  const items = schema.items as Json | undefined;
+  if (schema.type === 'array' && items?.type === 'object' && items.properties !== undefined) return `list <span class="dim">(each item's fields below)</span>`;
+  if (schema.type === 'array') return `array of ${typeText(items)}`;
+  if (schema.type === 'object' && typeof schema.additionalProperties === 'object') return `object: name → ${typeText(schema.additionalProperties as Json)}`;
+  if (schema.type === 'object' && schema.properties !== undefined) return `object <span class="dim">(fields below)</span>`;
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : String(schema.type ?? 'any');
   const bounds: string[] = [];
   if (schema.minimum !== undefined || schema.maximum !== undefined) bounds.push(`${String(schema.minimum ?? '')}–${String(schema.maximum ?? '')}`);
@@ -166,4 +255,7 @@ code{background:var(--code);padding:.05rem .3rem;border-radius:3px}pre{backgroun
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.92rem}th,td{border:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 th{background:var(--code)}.method{display:inline-block;min-width:3.2rem;color:var(--accent)}.status{color:var(--muted);font-weight:normal;font-size:.95rem}
 nav ol{columns:2;padding-left:1.2rem}nav ul{padding-left:1rem}section.op,section.error{scroll-margin-top:1rem}
+table{display:block;overflow-x:auto}td,th{overflow-wrap:anywhere}main,header{overflow-wrap:anywhere}details{margin:.5rem 0 1rem}summary{cursor:pointer}
+h3.tag{font-size:1.35rem;margin-top:2rem}
+@media (max-width:40rem){nav ol{columns:1}body{font-size:15px}th,td{padding:.3rem .35rem}}
 `;

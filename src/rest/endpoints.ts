@@ -112,7 +112,7 @@ export const root = defineEndpoint({
   async run(_query, env) {
     const { ctx } = env;
     const body: ApiRoot = {
-      name: `${env.content.site.info.company}: website content API`,
+      name: `Website content API of ${env.content.site.info.company}`,
       version: ctx.version,
       apiVersion: API_VERSION,
       description:

@@ -6,6 +6,7 @@ import { BATCH_BODY_LIMIT_BYTES, BATCH_EXCLUDED_PATHS } from './batch.js';
 import { API_PREFIX, API_VERSION, JSON_ENDPOINTS, type JsonEndpoint } from './endpoints.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSchema, type ProblemCode } from '../web/problem.js';
 import { AGENT_RATE_LIMIT } from '../limits/agent-rate-limit.js';
+import { BATCH_EXAMPLE_REQUEST, OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
 import { IP_QUOTA } from '../web/rate-limit.js';
 import { apiRootSchema, BATCH_MAX_REQUESTS, batchRequestSchema, batchResponseSchema, healthSchema, pageListSchema } from './schemas.js';
 
@@ -36,6 +37,41 @@ export const ANONYMOUS: Json[] = [{}, { bearer: ['site:read'] }];
 const BEARER_REQUIRED: Json[] = [{ bearer: ['site:read'] }];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Operation groups, in the order the documents list them. */
+export const TAGS = [
+  { name: 'Content', description: 'The published website: search, pages, services with prices, contact options.' },
+  { name: 'Agents', description: 'Who the calling agent is (needs a bearer token; see Authentication in the guide).' },
+  { name: 'Batch', description: 'Several reads in one request.' },
+  { name: 'Service', description: 'The API root, health, and the documents describing this API.' },
+] as const;
+const TAG_OF: Readonly<Record<string, (typeof TAGS)[number]['name']>> = {
+  root: 'Service',
+  health: 'Service',
+  search: 'Content',
+  pages: 'Content',
+  page: 'Content',
+  services: 'Content',
+  contact: 'Content',
+  identity: 'Agents',
+  batch: 'Batch',
+  openapi: 'Service',
+  openapiYaml: 'Service',
+  documentation: 'Service',
+};
+
+/**
+ * A real answer of the operation, generated from the sample site by the build
+ * (scripts/openapi-examples.ts), never written by hand.
+ */
+function sampleSiteExample(operationId: string): Json {
+  const value = OPENAPI_EXAMPLES[operationId];
+  if (value === undefined) return {};
+  // The documents' examples are the beginnings of their real answers (the whole would contain itself).
+  const summary = DOCUMENT_OPERATIONS.has(operationId) ? 'The beginning of a real answer, from the sample site' : 'A real answer, from the sample site';
+  return { examples: { sampleSite: { summary, value } } };
+}
+const DOCUMENT_OPERATIONS: ReadonlySet<string> = new Set(['openapi', 'openapiYaml', 'documentation']);
 
 /** Response headers, described once. */
 const HEADERS: Record<string, Json> = {
@@ -106,7 +142,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
   (schemas.Problem!.properties as Record<string, Json>).type!.examples = [`${options.docsUrl}#invalid-parameter`];
 
   const paths: OpenApiDocument['paths'] = {};
-  for (const endpoint of JSON_ENDPOINTS) paths[endpoint.path] = { get: getOperation(endpoint) };
+  for (const endpoint of JSON_ENDPOINTS) paths[endpoint.path] = { get: getOperation(endpoint, options.docsUrl) };
   paths[`${API_PREFIX}/batch`] = { post: batchOperation() };
   paths[`${API_PREFIX}/openapi.json`] = { get: documentOperation('openapi', 'This OpenAPI document (JSON)', 'application/json', { type: 'object' }) };
   paths[`${API_PREFIX}/openapi.yaml`] = { get: documentOperation('openapiYaml', 'This OpenAPI document (YAML)', 'application/yaml', { type: 'string' }) };
@@ -115,14 +151,15 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
   // Components only for what the operations use (the OAuth issue's 401s join when it uses them).
   const used = (kind: string) => new Set([...JSON.stringify(paths).matchAll(new RegExp(`#/components/${kind}/([^"]+)`, 'g'))].map((match) => match[1]!));
   const responses: Json = {};
-  for (const code of PROBLEM_CODES) if (used('responses').has(code)) responses[code] = problemResponse(code);
+  for (const code of PROBLEM_CODES) if (used('responses').has(code)) responses[code] = problemResponse(code, options.docsUrl);
   const usedHeaders = new Set([...used('headers'), ...JSON.stringify(responses).matchAll(/#\/components\/headers\/([^"]+)/g)].map((entry) => (typeof entry === 'string' ? entry : entry[1]!)));
   const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => usedHeaders.has(name)));
 
   return {
     openapi: '3.1.1',
     info: {
-      title: `${options.company}: website content API`,
+      // Not "Company sp. z o.o.: …": a company name ending in a full stop would read ".:".
+      title: `Website content API of ${options.company}`,
       version: API_VERSION,
       summary: 'Read-only access to the published website: search, pages as Markdown, services with net starting prices, contact options.',
       description: [
@@ -141,6 +178,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
     // Every endpoint works without credentials (the OAuth issue adds its optional bearer scheme here).
     security: ANONYMOUS,
     externalDocs: { description: 'The API guide', url: options.docsUrl },
+    tags: TAGS.map((tag) => ({ ...tag })),
     paths,
     components: {
       schemas,
@@ -158,7 +196,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
   } as OpenApiDocument;
 }
 
-function getOperation(endpoint: JsonEndpoint): Json {
+function getOperation(endpoint: JsonEndpoint, docsUrl: string): Json {
   const statuses: Json = {
     '200': {
       description: endpoint.summary,
@@ -168,7 +206,7 @@ function getOperation(endpoint: JsonEndpoint): Json {
         ...header('Cache-Control', true),
         ...Object.fromEntries((endpoint.responseHeaders ?? []).flatMap((name) => Object.entries(header(name)))),
       },
-      content: { 'application/json': { schema: ref(endpoint.responseName) } },
+      content: { 'application/json': { schema: ref(endpoint.responseName), ...sampleSiteExample(endpoint.name) } },
     },
     '304': { description: 'Not modified: the answer matching If-None-Match has not changed.', headers: { ...commonHeaders(true), ...header('ETag', true), ...header('Cache-Control') } },
   };
@@ -186,7 +224,12 @@ function getOperation(endpoint: JsonEndpoint): Json {
       statuses[status] = {
         description: `${ERROR_KINDS.unauthorized.title} (unauthorized): ${PROBLEM_TYPES.unauthorized.when} ${ERROR_KINDS['invalid-token'].title} (invalid-token): ${PROBLEM_TYPES['invalid-token'].when}`,
         headers: { ...commonHeaders(true), ...header('WWW-Authenticate', true) },
-        content: { 'application/problem+json': { schema: ref('Problem') } },
+        content: {
+          'application/problem+json': {
+            schema: ref('Problem'),
+            examples: Object.fromEntries((['unauthorized', 'invalid-token'] as const).map((code) => [code, { summary: ERROR_KINDS[code].title, value: problemExample(code, docsUrl) }])),
+          },
+        },
       };
     } else {
       statuses[status] = { $ref: `#/components/responses/${code}` };
@@ -194,6 +237,7 @@ function getOperation(endpoint: JsonEndpoint): Json {
   }
   return {
     operationId: endpoint.name,
+    tags: [TAG_OF[endpoint.name] ?? 'Content'],
     ...(endpoint.perCaller ? { security: BEARER_REQUIRED } : {}),
     summary: endpoint.summary,
     description: `${endpoint.description} Also answers HEAD.`,
@@ -208,6 +252,7 @@ function getOperation(endpoint: JsonEndpoint): Json {
 function batchOperation(): Json {
   return {
     operationId: 'batch',
+    tags: [TAG_OF.batch],
     summary: 'Run several reads at once',
     description: [
       `Runs 1 to ${BATCH_MAX_REQUESTS} GET requests of this API in one call and returns their answers in request order. Each item's body is exactly what the same GET returns (its success schema or a Problem), with that GET's status.`,
@@ -224,12 +269,12 @@ function batchOperation(): Json {
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
       },
     ],
-    requestBody: { required: true, content: { 'application/json': { schema: ref('BatchRequest') } } },
+    requestBody: { required: true, content: { 'application/json': { schema: ref('BatchRequest'), examples: { sampleSite: { summary: 'The request behind the response example', value: BATCH_EXAMPLE_REQUEST } } } } },
     responses: {
       '200': {
         description: 'The answers, in request order.',
         headers: { ...commonHeaders(true), ...header('Idempotency-Key'), ...header('Cache-Control') },
-        content: { 'application/json': { schema: ref('BatchResponse') } },
+        content: { 'application/json': { schema: ref('BatchResponse'), ...sampleSiteExample('batch') } },
       },
       '400': { $ref: '#/components/responses/invalid-body' },
       '413': { $ref: '#/components/responses/payload-too-large' },
@@ -243,13 +288,14 @@ function batchOperation(): Json {
 function documentOperation(operationId: string, summary: string, mediaType: string, schema: Json): Json {
   return {
     operationId,
+    tags: [TAG_OF[operationId] ?? 'Service'],
     summary,
     description: `${summary}. Also answers HEAD. Not available in a batch.`,
     responses: {
       '200': {
         description: summary,
         headers: { ...commonHeaders(true), ...header('ETag', true), ...header('Cache-Control', true) },
-        content: { [mediaType]: { schema } },
+        content: { [mediaType]: { schema, ...sampleSiteExample(operationId) } },
       },
       '304': { description: 'Not modified.', headers: { ...commonHeaders(true), ...header('ETag', true) } },
       '400': { $ref: '#/components/responses/invalid-parameter' },
@@ -259,7 +305,7 @@ function documentOperation(operationId: string, summary: string, mediaType: stri
   };
 }
 
-function problemResponse(code: ProblemCode): Json {
+function problemResponse(code: ProblemCode, docsUrl: string): Json {
   const retry = code === 'rate-limited' || code === 'unavailable';
   const headers: Json = { ...commonHeaders(code !== 'unavailable' && code !== 'internal-error'), ...(retry ? header('Retry-After', true) : {}) };
   if (code === 'method-not-allowed') Object.assign(headers, header('Allow', true));
@@ -267,8 +313,15 @@ function problemResponse(code: ProblemCode): Json {
   return {
     description: `${ERROR_KINDS[code].title} (${code}): ${PROBLEM_TYPES[code].when}`,
     headers,
-    content: { 'application/problem+json': { schema: ref('Problem') } },
+    content: { 'application/problem+json': { schema: ref('Problem'), examples: { [code]: { summary: ERROR_KINDS[code].title, value: problemExample(code, docsUrl) } } } },
   };
+}
+
+/** What a Problem of this code looks like, with the guide's anchor for it as its type. */
+export function problemExample(code: ProblemCode, docsUrl: string): Json {
+  const kind = ERROR_KINDS[code];
+  const instance = code === 'not-found' ? '/api/v1/page?url=/en/no-such-page/' : code === 'unauthorized' || code === 'invalid-token' ? '/api/v1/identity' : '/api/v1/search?q=ga4';
+  return { type: `${docsUrl}#${code}`, title: kind.title, status: kind.status, detail: PROBLEM_TYPES[code].when, instance, code };
 }
 
 /** zod writes `.int()` as ±(2^53 − 1) bounds; they say nothing to a reader, so they go. */

@@ -1,5 +1,5 @@
 import type { Page } from '../content/page.js';
-import { SearchIndex, type SearchHit, type SearchQuery } from './search-index.js';
+import { SearchIndex, type SearchHit, type SearchQuery, type SearchSettings } from './search-index.js';
 
 /** What the rest of the application needs of the search index. */
 export interface PageSearch {
@@ -15,17 +15,20 @@ export interface PageSearch {
 export class LazySearchIndex implements PageSearch {
   #index: SearchIndex | undefined;
 
-  constructor(private readonly pages: readonly Page[]) {}
+  constructor(
+    private readonly pages: readonly Page[],
+    private readonly settings: SearchSettings = {},
+  ) {}
 
   /** An index already built, in slices, so that building it never holds up requests (a reload). */
-  static async builtInSlices(pages: readonly Page[]): Promise<LazySearchIndex> {
-    const lazy = new LazySearchIndex(pages);
-    lazy.#index = await SearchIndex.buildInSlices(pages);
+  static async builtInSlices(pages: readonly Page[], settings: SearchSettings = {}): Promise<LazySearchIndex> {
+    const lazy = new LazySearchIndex(pages, settings);
+    lazy.#index = await SearchIndex.buildInSlices(pages, undefined, settings);
     return lazy;
   }
 
   warm(): void {
-    this.#index ??= SearchIndex.build(this.pages);
+    this.#index ??= SearchIndex.build(this.pages, this.settings);
   }
 
   search(query: SearchQuery): readonly SearchHit[] {

@@ -2,10 +2,15 @@ import { create, insert, search as oramaSearch, type Orama } from '@orama/orama'
 import { LRUCache } from 'lru-cache';
 import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
-import { analyzeQuery, analyzeText } from './text/analyze.js';
+import { sectionTexts } from '../content/markdown.js';
+import { BodyIndex } from './body-index.js';
+import { PlaceNames } from './place-names.js';
+import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
+import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
+import { analyzeQuery, analyzeText, memoizedTextAnalyzer, stemWord } from './text/analyze.js';
 import { foldText } from './text/fold.js';
 import { tokenizeWords } from './text/tokenize.js';
-import { Vocabulary } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 export interface SearchQuery {
   readonly text: string;
@@ -14,14 +19,45 @@ export interface SearchQuery {
   readonly limit: number;
 }
 
+/** A section of a result page that matched: its heading as written and its stable id. */
+export interface MatchingSection {
+  readonly heading: string;
+  readonly id: string;
+}
+
 export interface SearchHit {
   readonly page: Page;
   readonly score: number;
   /** Section headings that matched the query, in document order. */
   readonly matchingSections: readonly string[];
+  /** The same sections with their ids, for deep links (`url#id`). */
+  readonly sections: readonly MatchingSection[];
 }
 
-/** Title above headings above description (the contract's search scope). */
+/** What a site adds to the built-in search data (the site file's `search` section). */
+export interface SearchSettings {
+  readonly synonyms?: SynonymSets | undefined;
+  /** Place names beyond the pages' `city` fields (the city of the site's address). */
+  readonly places?: readonly string[] | undefined;
+}
+
+/** Weight of a query group by the best field it is found in: title above headings above description above body. */
+const FIELD_WEIGHT = { title: 1, headings: 0.6, description: 0.5, body: 0.2 } as const;
+/** A synonym of the words typed counts this share of the field's weight. */
+const SYNONYM_WEIGHT = 0.8;
+/**
+ * A place name of the site counts twice: a query that names a city asks about that city ("analytics
+ * agency Łódź"), while its other words describe what every page of the agency is about.
+ */
+const PLACE_WEIGHT = 2;
+/**
+ * The page of a service answers a prospect's question a little better than an article or a case
+ * study that says as much: near-ties go to it ("baner zgody dla sklepu" asks for the work).
+ */
+const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1 };
+/** What a group adds for being found in a title, a heading or the description, whatever the field: pages that answer every part of a question come first. */
+const FOUND_WEIGHT = 0.5;
+/** Orama's own BM25 boosts, used to pick candidates and to break ties between equal scores. */
 const BOOST = { title: 3, headings: 2, description: 1 } as const;
 const SCHEMA = {
   title: 'string',
@@ -31,64 +67,108 @@ const SCHEMA = {
 } as const;
 type PageDatabase = Orama<typeof SCHEMA>;
 
-/** Only terms this long are corrected: one edit in a short word makes a different word. */
-const MIN_TYPO_LENGTH = 5;
-/** Orama is asked for more candidates than requested, since we re-rank by query coverage. */
-const CANDIDATE_FACTOR = 4;
 /**
- * Answers kept for repeated queries. An index belongs to one content snapshot, which never changes, so an
- * answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
- * the cap, and a hit costs a map lookup instead of two Orama searches.
+ * Candidates taken from Orama (by BM25 over title, headings and description) and from the body
+ * postings (by the query words they hold). A fixed number, never one derived from `limit`: then
+ * the ranking of the first results is the same whatever `limit` asks for.
+ */
+const CANDIDATES = 50;
+/** No caller asks for more results than this (search_site's largest `limit`). */
+const MAX_RESULTS = 100;
+/**
+ * Answers kept for repeated queries. An index belongs to one content snapshot, which never
+ * changes, so an answer stays right; people and agents repeat queries ("cennik", "GA4") far more often than
+ * the cap, and a hit costs a map lookup.
  */
 const CACHED_QUERIES = 2_000;
 /**
  * A word on at least this share of a language's pages is "common": like Lucene's common terms
- * query, it does not select candidates when the query has rarer words, only ranks them. Its BM25
- * weight there is about a fifth of a rare word's, while scoring it means visiting every page it
- * is on. Lucene's usual cutoff is far lower (0.1-1 % of documents); a quarter keeps nearly all
- * of BM25's judgement.
+ * query, it does not select Orama candidates when the query has rarer words, only ranks them.
  */
 const COMMON_SHARE = 0.25;
 /** Below this many pages of a language, no query word is treated as common. */
 const UBIQUITY_MIN_PAGES = 200;
+/** Query terms followed through the body postings (one bit each in a page's mask). */
+const MAX_BODY_TERMS = 30;
 
 /**
- * What a page contributes to matching beyond Orama's own index, packed into two strings to keep
- * memory flat (a Set per page costs more than the page): one line per field, each term preceded
- * by a space, so "does a term of this field start with T" is a substring search for " T".
+ * What a page contributes to matching beyond the indexes, packed into one string to keep memory
+ * flat: one line per field, each term between spaces, so "does a term of this field start with
+ * T" is a substring search for " T" and "is T a term" one for " T ".
  */
 interface IndexedPage {
   readonly page: Page;
+  readonly lang: Lang;
+  /** Position among the pages of its language (the body index's page ordinal). */
+  readonly ordinal: number;
   /** Analysed terms: line 0 the title, line 1 the description, then one line per heading. */
   readonly terms: string;
   /** Folded whole words, stop words included: line 0 the title, then one line per heading. */
   readonly words: string;
 }
 
+interface Language {
+  readonly database: PageDatabase;
+  readonly pages: readonly IndexedPage[];
+  readonly ordinals: ReadonlyMap<string, number>;
+  /** Terms of titles, descriptions and headings, with their page counts. */
+  readonly vocabulary: Vocabulary;
+  /** Which pages hold each term in their title (part 0), description (1) or a heading (2 on). */
+  readonly fields: BodyIndex;
+  /** Per page ordinal: bits of the query terms its title, description or headings hold (reset after each query). */
+  readonly fieldMasks: Int32Array;
+  readonly body: BodyIndex;
+  readonly planner: QueryPlanner;
+  /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
+  readonly bodyMasks: Int32Array;
+  /** Per page ordinal: bits of the query's phrases that one section of its body holds (reset with the masks). */
+  readonly phraseMasks: Int32Array;
+  /** Per page ordinal: how many (term, section) postings of the query its body has (reset with the masks). */
+  readonly bodyCounts: Int32Array;
+}
+
+interface Ranked {
+  readonly entry: IndexedPage;
+  readonly score: number;
+  readonly bm25: number;
+  /** Sections of the body holding query terms (a stand-in for term frequency, for ties). */
+  readonly bodyCount: number;
+  readonly groups: readonly TermGroup[];
+  readonly bodyBits: BodyBits;
+}
+
+/** Bits given to the query's terms ("t" prefix, "=t" whole word) and phrases for one search. */
+interface BodyBits {
+  readonly terms: ReadonlyMap<string, number>;
+  readonly phrases: ReadonlyMap<Alternative, number>;
+}
+
+/** What a page's body holds of the query: term bits and phrase bits. */
+interface BodyMatch {
+  readonly terms: number;
+  readonly phrases: number;
+}
+
 /**
  * The site's search index. This module and its text analysis are the only code that touches
- * Orama. One Orama database per language, so each page is analysed in its own language and no
- * query pays for a language filter. Built once per content load; searching is synchronous.
+ * Orama. One Orama database per language (titles, descriptions, headings) and one body index
+ * per language, so each page is analysed in its own language and no query pays for a language
+ * filter. Built once per content load; searching is synchronous.
  */
 export class SearchIndex {
-  readonly #databases: ReadonlyMap<Lang, PageDatabase>;
-  readonly #pages: ReadonlyMap<string, IndexedPage>;
-  readonly #vocabularies: ReadonlyMap<Lang, Vocabulary>;
+  readonly #languages: ReadonlyMap<Lang, Language>;
+  readonly #size: number;
   readonly #answers = new LRUCache<string, readonly SearchHit[]>({ max: CACHED_QUERIES });
 
-  readonly #pagesByLang: ReadonlyMap<Lang, number>;
-
-  private constructor(databases: Map<Lang, PageDatabase>, pages: Map<string, IndexedPage>, vocabularies: Map<Lang, Vocabulary>, pagesByLang: Map<Lang, number>) {
-    this.#databases = databases;
-    this.#pages = pages;
-    this.#vocabularies = vocabularies;
-    this.#pagesByLang = pagesByLang;
+  private constructor(languages: Map<Lang, Language>, size: number) {
+    this.#languages = languages;
+    this.#size = size;
   }
 
-  static build(pages: readonly Page[]): SearchIndex {
-    const builder = SearchIndex.#builder();
+  static build(pages: readonly Page[], settings: SearchSettings = {}): SearchIndex {
+    const builder = SearchIndex.#builder(settings);
     for (const page of pages) builder.add(page);
-    return builder.finish(pages);
+    return builder.finish(pages.length);
   }
 
   /**
@@ -96,148 +176,274 @@ export class SearchIndex {
    * slices: a server that keeps answering while it builds the next content (a reload) is never
    * held up for more than one slice (a few milliseconds).
    */
-  static async buildInSlices(pages: readonly Page[], sliceSize = 100): Promise<SearchIndex> {
-    const builder = SearchIndex.#builder();
+  static async buildInSlices(pages: readonly Page[], sliceSize = 100, settings: SearchSettings = {}): Promise<SearchIndex> {
+    const builder = SearchIndex.#builder(settings);
     for (const [position, page] of pages.entries()) {
       builder.add(page);
       if (position % sliceSize === sliceSize - 1) await new Promise((resolve) => setImmediate(resolve));
     }
-    return builder.finish(pages);
+    return builder.finish(pages.length);
   }
 
-  static #builder() {
-    const databases = new Map<Lang, PageDatabase>();
-    const indexed = new Map<string, IndexedPage>();
-    const termPagesByLang = new Map<Lang, Map<string, number>>();
+  static #builder(settings: SearchSettings) {
+    interface LanguageBuild {
+      readonly database: PageDatabase;
+      readonly analyze: (text: string) => string[];
+      readonly indexed: IndexedPage[];
+      readonly fields: ReturnType<typeof BodyIndex.builder>;
+      readonly body: ReturnType<typeof BodyIndex.builder>;
+    }
+    const builds = new Map<Lang, LanguageBuild>();
+    const cities: string[] = [];
     const add = (page: Page) => {
-      let database = databases.get(page.lang);
-      if (!database) {
-        database = createDatabase(page.lang);
-        databases.set(page.lang, database);
+      const lang = page.lang;
+      let build = builds.get(lang);
+      if (!build) {
+        const analyze = memoizedTextAnalyzer(lang);
+        build = { database: createDatabase(lang, analyze), analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
+        builds.set(lang, build);
       }
+      const { database, analyze, indexed } = build;
+      if (page.city) cities.push(page.city);
       insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
-      const lines = [analyzeQuery(page.title, page.lang), analyzeText(page.description, page.lang), ...page.headings.map((heading) => analyzeText(heading, page.lang))];
-      let termPages = termPagesByLang.get(page.lang);
-      if (!termPages) termPagesByLang.set(page.lang, (termPages = new Map()));
-      for (const term of new Set(lines.flat())) termPages.set(term, (termPages.get(term) ?? 0) + 1);
-      indexed.set(page.path, {
+      const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
+      build.fields.add(page, lines);
+      build.body.add(page, sectionTexts(page.markdown).map(analyze));
+      indexed.push({
         page,
-        terms: lines.map((line) => ` ${line.join(' ')}`).join('\n'),
+        lang,
+        ordinal: indexed.length,
+        terms: lines.map((line) => ` ${line.join(' ')} `).join('\n'),
         words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
     };
-    const finish = (pages: readonly Page[]) => {
-      const pagesByLang = new Map<Lang, number>();
-      for (const page of pages) pagesByLang.set(page.lang, (pagesByLang.get(page.lang) ?? 0) + 1);
-      return new SearchIndex(databases, indexed, new Map([...termPagesByLang].map(([lang, termPages]) => [lang, new Vocabulary(termPages)])), pagesByLang);
+    const finish = (size: number) => {
+      const languages = new Map<Lang, Language>();
+      const places = new PlaceNames([...cities, ...(settings.places ?? [])]);
+      const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
+      for (const lang of LANGS) {
+        const build = builds.get(lang);
+        if (!build) continue;
+        const { database, indexed } = build;
+        const fields = build.fields.finish();
+        const body = build.body.finish();
+        // The planner asks the index of every language lazily, at query time, when all are built.
+        const planner = new QueryPlanner(lang, synonyms, places, {
+          knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
+          corrections: (term) => [...new Set([...fields.vocabulary.corrections(term), ...body.vocabulary.corrections(term)])].slice(0, 3),
+          knownElsewhere: (word) =>
+            [...languages].some(([other, language]) => {
+              if (other === lang) return false;
+              const stem = stemWord(word, other);
+              return language.vocabulary.hasPrefix(stem) || language.body.vocabulary.hasPrefix(stem);
+            }),
+        });
+        languages.set(lang, {
+          database,
+          pages: indexed,
+          ordinals: new Map(indexed.map((entry) => [entry.page.path, entry.ordinal])),
+          vocabulary: fields.vocabulary,
+          fields,
+          body,
+          planner,
+          fieldMasks: new Int32Array(indexed.length),
+          bodyMasks: new Int32Array(indexed.length),
+          bodyCounts: new Int32Array(indexed.length),
+          phraseMasks: new Int32Array(indexed.length),
+        });
+      }
+      return new SearchIndex(languages, size);
     };
     return { add, finish };
   }
 
   get size(): number {
-    return this.#pages.size;
+    return this.#size;
+  }
+
+  /** Bytes of the body postings of every language (for the benchmark). */
+  get bodyPostingBytes(): number {
+    return [...this.#languages.values()].reduce((sum, language) => sum + language.body.postingBytes, 0);
   }
 
   /**
    * Pages ranked by relevance. Without a language the query is searched in each language the
    * way that language is analysed (Polish stems for Polish pages, English for English), and the
-   * results merged: pages matching more of the query's words first, then pages whose title
-   * matches them, then by BM25 score (title weighted above headings above description).
+   * results merged. One ranking for every `limit`: the first results never depend on it.
    */
   search(query: SearchQuery): readonly SearchHit[] {
     const key = `${query.lang ?? ''}|${query.type ?? ''}|${query.limit}|${query.text}`;
-    const cached = this.#answers.get(key);
-    if (cached) return cached;
-    const hits = Object.freeze(this.#rank(query));
-    this.#answers.set(key, hits);
+    let hits = this.#answers.get(key);
+    if (!hits) {
+      hits = Object.freeze(this.#rank(query, query.limit));
+      this.#answers.set(key, hits);
+    }
     return hits;
   }
 
-  #rank(query: SearchQuery): SearchHit[] {
+  #rank(query: SearchQuery, count: number): SearchHit[] {
     const langs = query.lang ? [query.lang] : LANGS;
     // A query made only of one language's function words ("o nas", "about us") is in that
     // language and names a page rather than a topic.
     const queryWords = words(query.text);
-    const functionWordLangs = langs.filter((lang) => analyzeText(query.text, lang).length === 0);
+    const functionWordLangs = langs.filter((lang) => this.#languages.has(lang) && analyzeText(query.text, lang).length === 0);
     if (queryWords.length > 0 && functionWordLangs.length > 0) {
-      return this.#searchFunctionWords(queryWords, functionWordLangs, query);
+      return this.#searchFunctionWords(queryWords, functionWordLangs, query.type, count);
     }
 
-    const ranked: { entry: IndexedPage; score: number; coverage: number; titleCoverage: number; terms: readonly string[] }[] = [];
+    const ranked: Ranked[] = [];
     for (const lang of langs) {
-      const database = this.#databases.get(lang);
-      const groups = this.#queryTermGroups(query.text, lang);
-      if (!database || groups.length === 0) continue;
-      // Common words tell pages apart little (their BM25 weight is small) yet scoring them means
-      // visiting every page they are on: Orama is asked only for the rarer words, and the common
-      // ones still count in coverage and title ranking.
-      const discriminating = groups.filter((group) => !this.#isUbiquitous(lang, group));
-      const candidates =
-        discriminating.length > 0 ? this.#oramaCandidates(database, discriminating, lang, query) : this.#placementCandidates(lang, groups, query);
-      for (const { entry, score } of candidates) {
-        const titleLine = firstLine(entry.terms);
-        // A group is one query word with its typo corrections; it counts once.
-        const coverage = groups.filter((group) => group.some((term) => entry.terms.includes(` ${term}`))).length / groups.length;
-        const titleCoverage = groups.filter((group) => group.some((term) => titleLine.includes(` ${term}`))).length / groups.length;
-        ranked.push({ entry, score, coverage, titleCoverage, terms: groups.flat() });
-      }
+      const language = this.#languages.get(lang);
+      if (!language) continue;
+      const groups = language.planner.plan(query.text);
+      if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type));
     }
-    ranked.sort((a, b) => b.coverage - a.coverage || b.titleCoverage - a.titleCoverage || b.score - a.score || (a.entry.page.path < b.entry.page.path ? -1 : 1));
-    return ranked.slice(0, query.limit).map(({ entry, score, terms }) => ({
-      page: entry.page,
-      score,
-      matchingSections: matchingHeadings(entry, (line) => terms.some((term) => line.includes(` ${term}`)), 2),
-    }));
+    ranked.sort(byRank);
+    return this.#hits(ranked.slice(0, count));
   }
 
-  #oramaCandidates(database: PageDatabase, groups: readonly string[][], lang: Lang, query: SearchQuery): { entry: IndexedPage; score: number }[] {
-    const result = oramaSearch(
-      database,
-      {
-        term: groups.flat().join(' '),
-        properties: ['title', 'headings', 'description'],
-        boost: BOOST,
-        limit: query.limit * CANDIDATE_FACTOR,
-        ...(query.type ? { where: { type: { eq: query.type } } } : {}),
-      },
-      lang,
-    ) as { hits: { id: string; score: number }[] };
-    return result.hits.flatMap((hit) => {
-      const entry = this.#pages.get(hit.id);
-      return entry ? [{ entry, score: hit.score }] : [];
-    });
+  #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined): Ranked[] {
+    const pageCount = language.pages.length;
+    const masks = language.bodyMasks;
+    try {
+      const bodyBits = this.#readBodies(language, groups);
+      const weights = groups.map((group) => idf(pageCount, groupPages(language, group)) * (group.place ? PLACE_WEIGHT : 1));
+      const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) * (FOUND_WEIGHT + FIELD_WEIGHT.title);
+      const candidates = new Map<number, number>();
+      // Common words tell pages apart little yet scoring them in Orama means visiting every page
+      // they are on: Orama is asked only for the rarer words, and the common ones still count.
+      const discriminating = groups.filter((group) => !isUbiquitous(language, group));
+      if (discriminating.length > 0) {
+        for (const { ordinal, score } of oramaCandidates(language, discriminating, type)) candidates.set(ordinal, score);
+      } else {
+        for (const { ordinal, score } of titleCandidates(language, groups, type)) candidates.set(ordinal, score);
+      }
+      for (const ordinal of bodyCandidates(language, groups, weights, bodyBits, type)) if (!candidates.has(ordinal)) candidates.set(ordinal, 0);
+
+      const ranked: Ranked[] = [];
+      for (const [ordinal, bm25] of candidates) {
+        const entry = language.pages[ordinal]!;
+        let split: string[] | undefined;
+        const lines = () => (split ??= entry.terms.split('\n'));
+        const mask: BodyMatch = { terms: masks[ordinal]!, phrases: language.phraseMasks[ordinal]! };
+        let score = 0;
+        groups.forEach((group, index) => {
+          const weight = fieldWeight(group, language.fieldMasks[ordinal]!, lines, mask, bodyBits);
+          // Found in the body only: a stated fact, not what the page is about.
+          if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
+        });
+        score *= TYPE_WEIGHT[entry.page.type] ?? 1;
+        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups, bodyBits });
+      }
+      ranked.sort(byRank);
+      return ranked.slice(0, MAX_RESULTS);
+    } finally {
+      masks.fill(0);
+      language.bodyCounts.fill(0);
+      language.phraseMasks.fill(0);
+      language.fieldMasks.fill(0);
+    }
   }
 
   /**
-   * Candidates for a query made only of common words ("Miarka" on a site whose every title
-   * names the company), by where the words stand: pages whose title holds them all
-   * first, shorter titles before longer, then pages holding them in a heading or the
-   * description. Headings are only looked at when titles alone do not fill the answer.
+   * Follows each query term through the body postings, setting the term's bit in the mask of
+   * every page whose body holds it; then, for each phrase of the query ("account manager"), the
+   * phrase's bit on the pages where one section holds all its words. Returns the bits.
    */
-  #placementCandidates(lang: Lang, groups: readonly string[][], query: SearchQuery): { entry: IndexedPage; score: number }[] {
-    const wanted = query.limit * CANDIDATE_FACTOR;
-    const holds = (text: string, end: number) => groups.every((group) => group.some((term) => { const at = text.indexOf(` ${term}`); return at !== -1 && at < end; }));
-    const inTitle: { entry: IndexedPage; score: number }[] = [];
-    const elsewhere: IndexedPage[] = [];
-    for (const entry of this.#pages.values()) {
-      if (entry.page.lang !== lang || (query.type && entry.page.type !== query.type)) continue;
-      const titleEnd = entry.terms.indexOf('\n');
-      if (holds(entry.terms, titleEnd)) inTitle.push({ entry, score: 3 + groups.length / (titleEnd + 1) });
-      else if (inTitle.length < wanted) elsewhere.push(entry);
+  #readBodies(language: Language, groups: readonly TermGroup[]): BodyBits {
+    const terms = new Map<string, number>();
+    const phrases = new Map<Alternative, number>();
+    const { bodyMasks, bodyCounts, phraseMasks, fieldMasks } = language;
+    // Like Orama's candidates, the bodies are not read for words on a large share of the pages
+    // when the query has rarer words: they would cost a visit to most pages and tell little.
+    const pageCount = language.pages.length;
+    const hasRare = pageCount < UBIQUITY_MIN_PAGES || groups.some((group) => !isCommonInBodies(language, group));
+    const skipCommon = (term: PlanTerm) => hasRare && pageCount >= UBIQUITY_MIN_PAGES && language.body.vocabulary.pagesWith(term.term, term.exact, pageCount) >= pageCount * COMMON_SHARE;
+    for (const group of groups) {
+      for (const alternative of group.alternatives) {
+        for (const term of alternative) {
+          const key = termKey(term);
+          if (terms.has(key) || terms.size >= MAX_BODY_TERMS) continue;
+          const bit = 1 << terms.size;
+          terms.set(key, bit);
+          language.fields.forEachPosting(term.term, term.exact, (ordinal) => {
+            fieldMasks[ordinal]! |= bit;
+          });
+          if (skipCommon(term)) continue;
+          language.body.forEachPosting(term.term, term.exact, (ordinal) => {
+            bodyMasks[ordinal]! |= bit;
+            bodyCounts[ordinal]!++;
+          });
+        }
+        if (alternative.length > 1 && phrases.size < MAX_BODY_TERMS) {
+          const bit = 1 << phrases.size;
+          phrases.set(alternative, bit);
+          const sections = new Map<number, number>();
+          alternative.forEach((term, index) => {
+            language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
+              const key = ordinal * 256 + section;
+              sections.set(key, (sections.get(key) ?? 0) | (1 << index));
+            });
+          });
+          const all = (1 << alternative.length) - 1;
+          for (const [key, found] of sections) if (found === all) phraseMasks[Math.floor(key / 256)]! |= bit;
+        }
+      }
     }
-    inTitle.sort((a, b) => b.score - a.score);
-    if (inTitle.length >= wanted) return inTitle.slice(0, wanted);
-    const rest = elsewhere.filter((entry) => holds(entry.terms, entry.terms.length)).slice(0, wanted - inTitle.length);
-    return [...inTitle, ...rest.map((entry) => ({ entry, score: 1 }))];
+    return { terms, phrases };
   }
 
-  /** Whether every term of the group is common: on at least COMMON_SHARE of the language's pages. */
-  #isUbiquitous(lang: Lang, group: readonly string[]): boolean {
-    const pages = this.#pagesByLang.get(lang) ?? 0;
-    // On a small site every query is cheap, and BM25 orders the few pages well enough.
-    if (pages < UBIQUITY_MIN_PAGES) return false;
-    const vocabulary = this.#vocabularies.get(lang)!;
-    return group.every((term) => vocabulary.occursOnAtLeast(term, pages * COMMON_SHARE));
+  /**
+   * The results with their matching sections: headings holding a group, and for each group found
+   * in no heading, the sections whose text holds it (one pass over each term's postings for all
+   * the results together).
+   */
+  #hits(ranked: readonly Ranked[]): SearchHit[] {
+    const matched = ranked.map(() => new Set<number>());
+    const bodyOnly = ranked.map(() => [] as TermGroup[]);
+    ranked.forEach(({ entry, groups }, at) => {
+      const headingLines = entry.terms.split('\n').slice(2);
+      for (const group of groups) {
+        let inHeading = false;
+        headingLines.forEach((line, index) => {
+          if (matchesLine(group, line)) {
+            matched[at]!.add(index);
+            inHeading = true;
+          }
+        });
+        if (!inHeading) bodyOnly[at]!.push(group);
+      }
+    });
+    for (const lang of LANGS) {
+      const language = this.#languages.get(lang);
+      const positions = new Map<number, number>();
+      ranked.forEach(({ entry }, at) => {
+        if (entry.lang === lang && bodyOnly[at]!.length > 0) positions.set(entry.ordinal, at);
+      });
+      if (!language || positions.size === 0) continue;
+      const { bodyBits } = ranked[positions.values().next().value!]!;
+      const sectionMasks = new Map<number, number>();
+      for (const [key, bit] of bodyBits.terms) {
+        const term = { term: key.startsWith('=') ? key.slice(1) : key, exact: key.startsWith('=') };
+        language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
+          if (section > 0 && positions.has(ordinal)) {
+            const posting = ordinal * 256 + section;
+            sectionMasks.set(posting, (sectionMasks.get(posting) ?? 0) | bit);
+          }
+        });
+      }
+      for (const [posting, mask] of sectionMasks) {
+        const at = positions.get(Math.floor(posting / 256))!;
+        // Within one section every word of a phrase must be there, so term bits decide.
+        if (bodyOnly[at]!.some((group) => matchesMask(group, { terms: mask, phrases: -1 }, bodyBits))) matched[at]!.add((posting % 256) - 1);
+      }
+    }
+    return ranked.map(({ entry, score }, at) => {
+      const { page } = entry;
+      const indexes = [...matched[at]!].filter((index) => index < page.headings.length).sort((a, b) => a - b);
+      const sections = indexes.map((index) => ({ heading: page.headings[index]!, id: page.headingIds[index]! }));
+      return { page, score, matchingSections: sections.map(({ heading }) => heading), sections };
+    });
   }
 
   /**
@@ -245,64 +451,36 @@ export class SearchIndex {
    * topic. Such words are not indexed as terms (as prefixes they would match everything), so
    * they are matched here as whole words: in the title first, then in a section heading.
    */
-  #searchFunctionWords(queryWords: readonly string[], langs: readonly Lang[], query: SearchQuery): SearchHit[] {
+  #searchFunctionWords(queryWords: readonly string[], langs: readonly Lang[], type: PageType | undefined, count: number): SearchHit[] {
     const hasAll = (line: string) => queryWords.every((word) => line.includes(` ${word} `));
     const scored: { entry: IndexedPage; score: number }[] = [];
-    for (const entry of this.#pages.values()) {
-      const { page } = entry;
-      if (!langs.includes(page.lang) || (query.type && page.type !== query.type) || !hasAll(entry.words)) continue;
-      const titleLine = firstLine(entry.words);
-      const inTitle = hasAll(titleLine);
-      // A title that is little more than the query ("O nas") beats a long one that contains it.
-      const titleWordCount = titleLine.split(' ').filter(Boolean).length;
-      scored.push({ entry, score: inTitle ? 2 + queryWords.length / titleWordCount : 1 });
+    for (const lang of langs) {
+      for (const entry of this.#languages.get(lang)?.pages ?? []) {
+        if ((type && entry.page.type !== type) || !hasAll(entry.words)) continue;
+        const titleLine = firstLine(entry.words);
+        const inTitle = hasAll(titleLine);
+        // A title that is little more than the query ("O nas") beats a long one that contains it.
+        const titleWordCount = titleLine.split(' ').filter(Boolean).length;
+        scored.push({ entry, score: inTitle ? 2 + queryWords.length / titleWordCount : 1 });
+      }
     }
-    scored.sort((a, b) => b.score - a.score || (a.entry.page.path < b.entry.page.path ? -1 : 1));
+    scored.sort((a, b) => b.score - a.score || comparePaths(a.entry, b.entry));
     // Exact per-heading matching only for the pages returned: the words may have been spread
     // over several headings, and then the page matched neither its title nor one heading.
     const hits: SearchHit[] = [];
     for (const { entry, score } of scored) {
-      const sections = matchingHeadings(entry, hasAll, 1, 'words');
-      if (score < 2 && sections.length === 0) continue;
-      hits.push({ page: entry.page, score: score + (sections.length > 0 ? 1 : 0), matchingSections: sections });
-      if (hits.length === query.limit) break;
+      const lines = entry.words.split('\n');
+      const indexes = entry.page.headings.flatMap((_, index) => (hasAll(lines[index + 1] ?? '') ? [index] : []));
+      if (score < 2 && indexes.length === 0) continue;
+      const sections = indexes.map((index) => ({ heading: entry.page.headings[index]!, id: entry.page.headingIds[index]! }));
+      hits.push({ page: entry.page, score: score + (indexes.length > 0 ? 1 : 0), matchingSections: sections.map(({ heading }) => heading), sections });
+      if (hits.length === count) break;
     }
     return hits.sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : 1));
   }
-
-  /**
-   * Analysed query terms, one group per word: the word, or its one-edit corrections in this
-   * language. A word some language of the site knows is never "corrected": searching Polish
-   * pages for an English word must not turn it into a Polish one.
-   */
-  #queryTermGroups(text: string, lang: Lang): string[][] {
-    const vocabulary = this.#vocabularies.get(lang);
-    if (!vocabulary) return [];
-    const groups: string[][] = [];
-    for (const term of new Set(analyzeQuery(text, lang))) {
-      if (term.length < MIN_TYPO_LENGTH || vocabulary.hasPrefix(term) || this.#knownElsewhere(text, term, lang)) {
-        groups.push([term]);
-        continue;
-      }
-      const corrections = vocabulary.corrections(term);
-      groups.push(corrections.length > 0 ? corrections : [term]);
-    }
-    return groups;
-  }
-
-  /** Whether the query word behind `term` is a word of another language of the site. */
-  #knownElsewhere(text: string, term: string, lang: Lang): boolean {
-    const position = analyzeQuery(text, lang).indexOf(term);
-    for (const [otherLang, vocabulary] of this.#vocabularies) {
-      if (otherLang === lang) continue;
-      const otherTerm = analyzeQuery(text, otherLang)[position];
-      if (otherTerm !== undefined && vocabulary.hasPrefix(otherTerm)) return true;
-    }
-    return false;
-  }
 }
 
-function createDatabase(lang: Lang): PageDatabase {
+function createDatabase(lang: Lang, analyze: (text: string) => string[]): PageDatabase {
   return create({
     schema: SCHEMA,
     components: {
@@ -310,18 +488,187 @@ function createDatabase(lang: Lang): PageDatabase {
         language: lang,
         normalizationCache: new Map(),
         // Titles keep their words even when all are stop words ("O nas"). A call without a
-        // property is the search term, which #queryTermGroups has already analysed.
+        // property is the search term, which the planner has already analysed.
         tokenize: (raw: string, _language?: string, prop?: string) =>
-          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analyzeText(raw, lang),
+          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analyze(raw),
       },
     },
   });
 }
 
-/** The headings (lines from `firstLine` on) for which `matches` holds, as the page wrote them. */
-function matchingHeadings(entry: IndexedPage, matches: (line: string) => boolean, firstLine: number, field: 'terms' | 'words' = 'terms'): string[] {
-  const lines = entry[field].split('\n');
-  return entry.page.headings.filter((_, index) => matches(lines[index + firstLine] ?? ''));
+/**
+ * Best score first; equal scores by Orama's BM25, then by how many sections of the body hold the
+ * query's words, then by path, so that ties always break the same way.
+ */
+function byRank(a: Ranked, b: Ranked): number {
+  return b.score - a.score || b.bm25 - a.bm25 || b.bodyCount - a.bodyCount || comparePaths(a.entry, b.entry);
+}
+
+function comparePaths(a: IndexedPage, b: IndexedPage): number {
+  return a.page.path < b.page.path ? -1 : a.page.path > b.page.path ? 1 : 0;
+}
+
+/**
+ * Pages by Orama's BM25 for the words as typed (each group's first alternative). Synonyms are not
+ * sent: Orama scores every posting of every term, and a set of ten phrases would multiply the cost
+ * of a query; pages that use a synonym come from the bodies (which hold the headings and, on
+ * nearly every page, the title as its level-1 heading).
+ */
+function oramaCandidates(language: Language, groups: readonly TermGroup[], type: PageType | undefined): { ordinal: number; score: number }[] {
+  const terms = new Set(groups.flatMap((group) => (group.place ? group.alternatives : group.alternatives.slice(0, 1)).flatMap((alternative) => alternative.map(({ term }) => term))));
+  const result = oramaSearch(
+    language.database,
+    {
+      term: [...terms].join(' '),
+      properties: ['title', 'headings', 'description'],
+      boost: BOOST,
+      limit: CANDIDATES,
+      ...(type ? { where: { type: { eq: type } } } : {}),
+    },
+    language.pages[0]!.lang,
+  ) as { hits: { id: string; score: number }[] };
+  return result.hits.flatMap((hit) => {
+    const ordinal = ordinalOf(language, hit.id);
+    return ordinal === undefined ? [] : [{ ordinal, score: hit.score }];
+  });
+}
+
+function ordinalOf(language: Language, path: string): number | undefined {
+  return language.ordinals.get(path);
+}
+
+/**
+ * Candidates for a query made only of common words ("Miarka" on a site whose every title names
+ * the company): pages whose title holds them all, shorter titles first.
+ */
+function titleCandidates(language: Language, groups: readonly TermGroup[], type: PageType | undefined): { ordinal: number; score: number }[] {
+  const found: { ordinal: number; score: number }[] = [];
+  for (const entry of language.pages) {
+    if (type && entry.page.type !== type) continue;
+    const title = firstLine(entry.terms);
+    // A title that is little more than the query ranks first (the score stands in for BM25).
+    if (groups.every((group) => matchesLine(group, title))) found.push({ ordinal: entry.ordinal, score: 1 / title.length });
+  }
+  return found.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal).slice(0, CANDIDATES);
+}
+
+/** The pages whose bodies hold the most (by weight) of the query's groups, at most CANDIDATES. */
+function bodyCandidates(language: Language, groups: readonly TermGroup[], weights: readonly number[], bits: BodyBits, type: PageType | undefined): number[] {
+  const masks = language.bodyMasks;
+  // A group of single words matches a body holding any of their bits: one AND per page.
+  const wordBits = groups.map((group) =>
+    group.alternatives.every((alternative) => alternative.length === 1) ? group.alternatives.reduce((all, [term]) => all | (bits.terms.get(termKey(term!)) ?? 0), 0) : undefined,
+  );
+  const scored: { ordinal: number; score: number }[] = [];
+  for (let ordinal = 0; ordinal < masks.length; ordinal++) {
+    const mask = masks[ordinal]!;
+    if (mask === 0 || (type && language.pages[ordinal]!.page.type !== type)) continue;
+    let score = 0;
+    for (let index = 0; index < groups.length; index++) {
+      const any = wordBits[index];
+      const found = any === undefined ? matchesMask(groups[index]!, { terms: mask, phrases: language.phraseMasks[ordinal]! }, bits) : (any & mask) !== 0;
+      if (found) score += weights[index]!;
+    }
+    if (score > 0) scored.push({ ordinal, score });
+  }
+  if (scored.length > CANDIDATES) scored.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
+  return scored.slice(0, CANDIDATES).map(({ ordinal }) => ordinal);
+}
+
+/**
+ * The weight of the best field a group is found in, 0 when it is in none. The words as typed
+ * (the group's first alternative) weigh more than their synonyms: a page that says what the
+ * person said beats one that says it otherwise, in the same field.
+ */
+function fieldWeight(group: TermGroup, fieldMask: number, lines: () => readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
+  const typed: TermGroup = { alternatives: group.alternatives.slice(0, 1) };
+  // Only alternatives whose every word is somewhere in the title, description or headings (the
+  // field postings' bits) are looked for line by line; a term past the bit budget is looked for.
+  const present = group.alternatives.filter((alternative) => alternative.every((term) => {
+    const bit = bits.terms.get(termKey(term));
+    return bit === undefined ? holds(lines().join(' '), term) : (bit & fieldMask) !== 0;
+  }));
+  const best = (candidate: TermGroup) => {
+    if (candidate.alternatives.length > 0) {
+      const all = lines();
+      if (matchesLine(candidate, all[0]!)) return FIELD_WEIGHT.title;
+      for (let index = 2; index < all.length; index++) if (matchesLine(candidate, all[index]!)) return FIELD_WEIGHT.headings;
+      if (matchesLine(candidate, all[1]!)) return FIELD_WEIGHT.description;
+    }
+    return 0;
+  };
+  const inBody = (candidate: TermGroup) => (matchesMask(candidate, bodyMask, bits) ? FIELD_WEIGHT.body : 0);
+  const asTyped = present[0] === group.alternatives[0] ? best(typed) || inBody(typed) : inBody(typed);
+  if (asTyped === FIELD_WEIGHT.title || group.alternatives.length === 1) return asTyped;
+  return Math.max(asTyped, (best({ alternatives: present }) || inBody(group)) * SYNONYM_WEIGHT);
+}
+
+/** Whether a line of terms holds one of the group's alternatives, a phrase as consecutive words. */
+function matchesLine(group: TermGroup, line: string): boolean {
+  return group.alternatives.some((alternative) => (alternative.length === 1 ? holds(line, alternative[0]!) : holdsPhrase(line, alternative)));
+}
+
+function holds(line: string, { term, exact }: PlanTerm): boolean {
+  return line.includes(exact ? ` ${term} ` : ` ${term}`);
+}
+
+function holdsPhrase(line: string, phrase: Alternative): boolean {
+  if (!phrase.every((term) => holds(line, term))) return false;
+  const terms = line.split(' ');
+  const fits = (word: string | undefined, { term, exact }: PlanTerm) => word !== undefined && (exact ? word === term : word.startsWith(term));
+  for (let at = 0; at + phrase.length <= terms.length; at++) {
+    if (phrase.every((term, offset) => fits(terms[at + offset], term))) return true;
+  }
+  return false;
+}
+
+/** Whether a body (or one section of it) holds one of the group's alternatives; a phrase in one section. */
+function matchesMask(group: TermGroup, mask: BodyMatch, bits: BodyBits): boolean {
+  if (mask.terms === 0) return false;
+  return group.alternatives.some((alternative) => {
+    if (!alternative.every((term) => ((bits.terms.get(termKey(term)) ?? 0) & mask.terms) !== 0)) return false;
+    return alternative.length === 1 || ((bits.phrases.get(alternative) ?? -1) & mask.phrases) !== 0;
+  });
+}
+
+function termKey({ term, exact }: PlanTerm): string {
+  return exact ? `=${term}` : term;
+}
+
+/**
+ * Pages holding the group as typed, for its weight, counted by its rarest term. Counted in titles, descriptions and headings, where a page says what it is about;
+ * in bodies only for words that are in no such field. A city that every page lists in its body
+ * ("we work in Kraków, Łódź, …") is still a rare word in titles, and decides a query.
+ */
+function groupPages(language: Language, group: TermGroup): number {
+  const cap = language.pages.length;
+  // The words as typed decide how telling the group is; synonyms only widen what it matches.
+  const typed = group.alternatives[0] ?? [];
+  let rarest = cap;
+  for (const { term, exact } of typed) {
+    const inFields = language.vocabulary.pagesWith(term, exact, cap);
+    rarest = Math.min(rarest, inFields > 0 ? inFields : language.body.vocabulary.pagesWith(term, exact, cap));
+  }
+  return rarest;
+}
+
+/** Inverse document frequency, as in BM25: a word on few pages tells more than one on many. */
+function idf(pages: number, pagesWithGroup: number): number {
+  return Math.log(1 + (pages - pagesWithGroup + 0.5) / (pagesWithGroup + 0.5));
+}
+
+/** Whether every term of the group is common in titles, descriptions and headings. */
+function isUbiquitous(language: Language, group: TermGroup): boolean {
+  const pages = language.pages.length;
+  // On a small site every query is cheap, and BM25 orders the few pages well enough.
+  if (pages < UBIQUITY_MIN_PAGES) return false;
+  return group.alternatives.every((alternative: Alternative) => alternative.every(({ term }) => language.vocabulary.occursOnAtLeast(term, pages * COMMON_SHARE)));
+}
+
+/** Whether every term of the group is on at least COMMON_SHARE of the language's page bodies. */
+function isCommonInBodies(language: Language, group: TermGroup): boolean {
+  const pages = language.pages.length;
+  return group.alternatives.every((alternative) => alternative.every(({ term, exact }) => language.body.vocabulary.pagesWith(term, exact, pages) >= pages * COMMON_SHARE));
 }
 
 function firstLine(text: string): string {

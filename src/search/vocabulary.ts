@@ -40,6 +40,46 @@ export class Vocabulary {
     return false;
   }
 
+  /** Positions in sorted order of the terms that start with `prefix`: [first, end). */
+  prefixRange(prefix: string): readonly [number, number] {
+    const first = lowerBound(this.#sorted, prefix);
+    let end = first;
+    while (end < this.#sorted.length && this.#sorted[end]!.startsWith(prefix)) end++;
+    return [first, end];
+  }
+
+  /** Position of `term` in sorted order, or -1. */
+  indexOf(term: string): number {
+    const index = lowerBound(this.#sorted, term);
+    return this.#sorted[index] === term ? index : -1;
+  }
+
+  /** Terms in sorted order: position i of `prefixRange` and `indexOf` is `terms[i]`. */
+  get terms(): readonly string[] {
+    return this.#sorted;
+  }
+
+  /** Pages holding the term at sorted position `index`. */
+  pagesAt(index: number): number {
+    return this.#pageCounts[index] ?? 0;
+  }
+
+  /**
+   * Pages holding words that start with `prefix` (`exact`: the word itself), summed over the
+   * words (an overcount for pages holding several), at most `cap`.
+   */
+  pagesWith(term: string, exact: boolean, cap: number): number {
+    if (exact) {
+      const index = this.indexOf(term);
+      return index === -1 ? 0 : Math.min(cap, this.#pageCounts[index]!);
+    }
+    let total = 0;
+    for (let index = lowerBound(this.#sorted, term); index < this.#sorted.length && this.#sorted[index]!.startsWith(term) && total < cap; index++) {
+      total += this.#pageCounts[index]!;
+    }
+    return Math.min(cap, total);
+  }
+
   /** True when some indexed term starts with `prefix` (Orama matches query terms as prefixes). */
   hasPrefix(prefix: string): boolean {
     const index = lowerBound(this.#sorted, prefix);

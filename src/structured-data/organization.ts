@@ -3,9 +3,10 @@ import type { Lang } from '../content/schema.js';
 import type { StructuredDataSource } from './source.js';
 
 /**
- * The company as schema.org sees it. There is one Organization node per language, identified
- * by its home page (`https://example.com/pl/#organization`): contact e-mail and contact page
- * differ per language, and each language's pages point at their own node.
+ * The company as schema.org sees it. It is one company whatever the language, so it has one
+ * `@id` (`https://example.com/#organization`) on every page: a reader merging the Polish and
+ * English pages finds one organization, not two. Each language's home page describes it with
+ * that language's contact options first; logo, image and sameAs come from the site file.
  */
 
 /** URL of the language's home page: `/pl/` when it exists, else `/`, else the bare origin. */
@@ -21,13 +22,13 @@ export function homePath(ctx: StructuredDataSource, lang: Lang): string | undefi
   return ctx.site.page('/') === undefined ? undefined : '/';
 }
 
-export function organizationId(ctx: StructuredDataSource, lang: Lang): string {
-  return `${homeUrl(ctx, lang)}#organization`;
+export function organizationId(ctx: StructuredDataSource): string {
+  return `${ctx.urls.publicBaseUrl}/#organization`;
 }
 
 /** A short reference for provider, publisher and organizer properties. */
 export function organizationReference(ctx: StructuredDataSource, lang: Lang): OrganizationLeaf {
-  return { '@type': 'Organization', '@id': organizationId(ctx, lang), name: ctx.site.info.company, url: homeUrl(ctx, lang) };
+  return { '@type': 'Organization', '@id': organizationId(ctx), name: ctx.site.info.company, url: homeUrl(ctx, lang) };
 }
 
 /** The full node: name, address, and every published contact option (this language's first). */
@@ -38,6 +39,10 @@ export function organizationNode(ctx: StructuredDataSource, lang: Lang): Organiz
     node.email = contact.email;
     node.telephone = contact.phone;
   }
+  const { logo, image, sameAs } = ctx.site.info;
+  if (logo !== undefined) node.logo = logo;
+  if (image !== undefined) node.image = image;
+  if (sameAs !== undefined && sameAs.length > 0) node.sameAs = [...sameAs];
   const address = postalAddress(ctx);
   if (address) node.address = address;
   const points = contactPoints(ctx, lang);

@@ -1,6 +1,5 @@
 import type { Page } from '../content/page.js';
 import type { SiteContent } from '../content/site-content.js';
-import { homePath, organizationId } from './organization.js';
 import type { StructuredDataSource } from './source.js';
 
 /** The schema.org type of each page's object (see docs/decisions.md, "Structured data"). */
@@ -12,7 +11,6 @@ export type SchemaKind =
   | 'BlogPosting'
   | 'Blog'
   | 'Article'
-  | 'Organization'
   | 'ContactPage'
   | 'WebPage';
 
@@ -36,21 +34,19 @@ export function schemaKindOf(page: Page, ctx: StructuredDataSource): SchemaKind 
     case 'case_studies':
       return isListing(page, ctx) ? 'CollectionPage' : 'Article';
     case 'company':
-      if (homePath(ctx, page.lang) === page.path) return 'Organization';
       if (ctx.site.info.contact[page.lang]?.contactForm === page.path) return 'ContactPage';
       return 'WebPage';
   }
 }
 
 /**
- * The object's `@id`: the page URL for page kinds, the language's organization id for a home
- * page, and otherwise the page URL with a fragment naming the type (`…/ga4/#service`), so that
- * the thing a page is about and the page itself are two nodes.
+ * The object's `@id`: the page URL for page kinds, and otherwise the page URL with a fragment
+ * naming the type (`…/ga4/#service`), so that the thing a page is about and the page itself are
+ * two nodes. (The organization, described on the home pages, has one id of its own.)
  */
 export function schemaIdOf(page: Page, ctx: StructuredDataSource): string {
   const kind = schemaKindOf(page, ctx);
   const url = ctx.urls.pageUrl(page.path);
-  if (kind === 'Organization') return organizationId(ctx, page.lang);
   return PAGE_KINDS.has(kind) ? url : `${url}#${kind.toLowerCase()}`;
 }
 

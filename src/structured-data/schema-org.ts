@@ -7,6 +7,7 @@ import type {
   ContactPageLeaf,
   EventLeaf,
   OfferCatalogLeaf,
+  OfferLeaf,
   OrganizationLeaf,
   PersonLeaf,
   PlaceLeaf,
@@ -16,7 +17,7 @@ import type {
 } from 'schema-dts';
 import type { Page } from '../content/page.js';
 import { offersForItem, priceListOffers } from './offers.js';
-import { organizationNode, organizationReference } from './organization.js';
+import { homePath, organizationNode, organizationReference } from './organization.js';
 import { listedPages, schemaIdOf, schemaKindOf, type SchemaKind } from './schema-kind.js';
 import type { StructuredDataSource } from './source.js';
 
@@ -45,7 +46,8 @@ interface Common {
  * The schema.org object of a page, chosen by its type: services and city pages are a Service
  * (with their published prices as Offers, and the city as areaServed), events an Event, blog
  * posts a BlogPosting, case studies an Article, the pricing page an OfferCatalog, a language's
- * home page the Organization, the contact page a ContactPage, other company pages a WebPage.
+ * home page a WebPage whose main entity is the Organization, the contact page a ContactPage,
+ * other company pages a WebPage.
  * Every object has `@id`, `url`, `name` and `description`, and states its language: directly
  * (`inLanguage`) where schema.org defines that property (creative works, events), otherwise on
  * the web page it is the `mainEntityOfPage` of, together with the page's dates.
@@ -97,15 +99,17 @@ function nodeFor(page: Page, ctx: StructuredDataSource, common: Common): PageNod
       const collection: CollectionPageLeaf = { '@type': 'CollectionPage', ...common, inLanguage: lang, ...pageDates(page), about: publisher, hasPart: collectionParts(page, ctx) };
       return collection;
     }
-    case 'Organization': {
-      const organization: OrganizationLeaf = { ...organizationNode(ctx, lang), '@id': common['@id'], description: page.description, mainEntityOfPage: webPage(page, ctx) };
-      return organization;
-    }
     case 'ContactPage': {
       const contactPage: ContactPageLeaf = { '@type': 'ContactPage', ...common, inLanguage: lang, ...pageDates(page), mainEntity: organizationNode(ctx, lang) };
       return contactPage;
     }
     case 'WebPage': {
+      // A language's home page is the page about the company: it describes the one Organization
+      // (its @id is the same in every language) as its main entity.
+      if (homePath(ctx, lang) === page.path) {
+        const home: WebPageLeaf = { '@type': 'WebPage', ...common, inLanguage: lang, ...pageDates(page), mainEntity: organizationNode(ctx, lang) };
+        return home;
+      }
       const webPageNode: WebPageLeaf = { '@type': 'WebPage', ...common, inLanguage: lang, ...pageDates(page), about: publisher };
       return webPageNode;
     }
@@ -149,6 +153,13 @@ function event(page: Page, ctx: StructuredDataSource, common: Common): EventLeaf
     const location: PlaceLeaf = { '@type': 'Place', name: details.location.name, address: details.location.address };
     node.location = location;
     node.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
+  }
+  if (details.free === true) {
+    // A free event still has an offer: the price 0 is what tells a reader it costs nothing.
+    const currency = ctx.site.info.pricing.currency[page.lang];
+    const free: OfferLeaf = { '@type': 'Offer', price: 0, ...(currency === undefined ? {} : { priceCurrency: currency }), availability: 'https://schema.org/InStock', url: ctx.urls.pageUrl(page.path) };
+    node.isAccessibleForFree = true;
+    node.offers = free;
   }
   return node;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPageHtml, type StructuredDataSource } from '../../src/agent-site/page-html.js';
-import { renderPageMarkdown } from '../../src/agent-site/page-markdown.js';
+import { renderPageDocument } from '../../src/content/page-document.js';
 import { SiteFrame } from '../../src/agent-site/site-frame.js';
 import type { Page, PageFields } from '../../src/content/page.js';
 import { SiteContent } from '../../src/content/site-content.js';
@@ -83,6 +83,16 @@ describe('rendering a page as HTML', () => {
     expect(render(hostilePage()).match(/<h1>/g)).toHaveLength(1);
   });
 
+  it('gives each section heading the stable id that search results link to', () => {
+    const markdown = '# Tytuł\n\n## Ile kosztuje wdrożenie?\n\nTekst.\n\n### Ile kosztuje wdrożenie?\n\n## Łódź i `GA4`\n';
+    const page = testPage({ path: '/pl/test/', headings: ['Ile kosztuje wdrożenie?', 'Ile kosztuje wdrożenie?', 'Łódź i GA4'] }, markdown);
+    const html = render(page);
+    expect(html).toContain('<h2 id="ile-kosztuje-wdrozenie">Ile kosztuje wdrożenie?</h2>');
+    expect(html).toContain('<h3 id="ile-kosztuje-wdrozenie-2">Ile kosztuje wdrożenie?</h3>');
+    expect(html).toContain('<h2 id="lodz-i-ga4">Łódź i <code>GA4</code></h2>');
+    expect(html).toContain('<h1>Tytuł</h1>');
+  });
+
   it('has no structured data unless a source gives some', () => {
     expect(render(hostilePage())).not.toContain('application/ld+json');
     expect(render(hostilePage(), () => undefined)).not.toContain('application/ld+json');
@@ -103,10 +113,10 @@ describe('rendering a page as Markdown', () => {
   it('quotes front-matter values so that they stay one YAML scalar each', async () => {
     const { parse } = await import('yaml');
     const page = hostilePage({ title: 'a: b # c', description: '- "lista"\n---\nfake: true' });
-    const text = renderPageMarkdown(page, ctx.content.current().site, ctx.content.current().urls);
+    const text = renderPageDocument(page, ctx.content.current().site, ctx.content.current().urls);
     const end = text.indexOf('\n---\n', 4);
     const meta = parse(text.slice(4, end)) as Record<string, unknown>;
     expect(meta).toEqual({ title: 'a: b # c', description: '- "lista"\n---\nfake: true', url: `${ctx.content.current().urls.publicBaseUrl}/pl/test/`, lang: 'pl', type: 'company' });
-    expect(text.slice(end + 5)).toBe(`\n${page.markdown}\n`);
+    expect(text.slice(end + 5)).toBe(`\n${page.markdown.replace('](/pl/kontakt/)', `](${ctx.content.current().urls.publicBaseUrl}/pl/kontakt/)`)}\n`);
   });
 });

@@ -38,9 +38,36 @@ describe('JSON-LD in the HTML pages', () => {
   it('embeds each page\'s schema.org object, the one /ask and the feed give, and it passes the rules', async () => {
     for (const page of server.ctx.content.current().site.pages) {
       const scripts = await jsonLdOf(page.path);
-      expect(scripts, page.path).toHaveLength(1);
       expect(JSON.parse(scripts[0]!), page.path).toEqual(schemaOrgFor(page, server.ctx.content.current()));
-      expect(validateJsonLdText(scripts[0]!).valid, page.path).toBe(true);
+      for (const script of scripts) expect(validateJsonLdText(script).valid, page.path).toBe(true);
+    }
+  });
+
+  it('adds a BreadcrumbList of the pages above, from the language home down', async () => {
+    const scripts = (await jsonLdOf('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')).map((text) => JSON.parse(text));
+    const breadcrumbs = scripts.find((document) => document['@type'] === 'BreadcrumbList');
+    const base = server.ctx.content.current().urls.publicBaseUrl;
+    expect(breadcrumbs.itemListElement.map((item: { position: number; item: string }) => [item.position, item.item])).toEqual([
+      [1, `${base}/pl/`],
+      [2, `${base}/pl/uslugi/`],
+      [3, `${base}/pl/uslugi/analityka-internetowa/`],
+      [4, `${base}/pl/uslugi/analityka-internetowa/wdrozenie-ga4/`],
+    ]);
+    expect(breadcrumbs.itemListElement[3].name).toBe(server.ctx.content.current().site.page('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/')!.title);
+  });
+
+  it('describes the WebSite on each language home page, published by the one organization', async () => {
+    const base = server.ctx.content.current().urls.publicBaseUrl;
+    for (const home of ['/pl/', '/en/']) {
+      const scripts = (await jsonLdOf(home)).map((text) => JSON.parse(text));
+      expect(scripts.find((document) => document['@type'] === 'WebSite'), home).toMatchObject({
+        '@id': `${base}/#website`,
+        url: `${base}/`,
+        name: 'Miarka Analytics sp. z o.o.',
+        inLanguage: ['pl', 'en'],
+        publisher: { '@id': `${base}/#organization` },
+      });
+      expect(scripts[0].mainEntity['@id'], home).toBe(`${base}/#organization`);
     }
   });
 });

@@ -47,7 +47,7 @@ describe('a page at its canonical path, asked for by a browser', () => {
     expect(html).toContain('<title>Wdrożenie Google Analytics 4</title>');
     expect(html).toContain('<meta name="description" content="Konfiguracja GA4 od planu pomiaru. Cena od 3 900 zł netto.">');
     expect(html).toContain('<h1>Wdrożenie Google Analytics 4</h1>');
-    expect(html).toContain('<h2>Co obejmuje wdrożenie</h2>');
+    expect(html).toContain('<h2 id="co-obejmuje-wdrozenie">Co obejmuje wdrożenie</h2>');
     expect(html).toContain('<li>plan pomiaru</li>');
   });
 
@@ -79,7 +79,7 @@ describe('a page at its canonical path, asked for by a browser', () => {
     expect(html).toContain('Testowa Firma sp. z o.o.');
     expect(html).toContain('<li><a href="/pl/uslugi/" aria-current="page">Usługi</a></li>');
     expect(html).toContain('<li><a href="/pl/kontakt/">Kontakt</a></li>');
-    expect(html).toContain('<a href="/en/services/" hreflang="en" lang="en">English</a>');
+    expect(html).toContain('<a class="lang" href="/en/services/" hreflang="en" lang="en">English</a>');
     expect(html).toContain('<a href="mailto:kontakt@testowa.example">kontakt@testowa.example</a>');
     expect(html).toContain('<a href="tel:+48220000000">+48 22 000 00 00</a>');
     expect(html).toContain('<a href="/pl/prywatnosc/">Polityka prywatności</a>');
@@ -90,14 +90,14 @@ describe('a page at its canonical path, asked for by a browser', () => {
     const html = await (await get('/en/contact/')).text();
     expect(html).toContain('<li><a href="/en/contact/" aria-current="page">Contact</a></li>');
     expect(html).toContain('<a href="mailto:hello@testowa.example">hello@testowa.example</a>');
-    expect(html).toContain('<a href="/pl/kontakt/" hreflang="pl" lang="pl">Polski</a>');
+    expect(html).toContain('<a class="lang" href="/pl/kontakt/" hreflang="pl" lang="pl">Polski</a>');
   });
 
   it('is self-contained: one inline stylesheet, no scripts and no external resources', async () => {
     const html = await (await get('/pl/uslugi/wdrozenie-ga4/')).text();
     expect(html.match(/<style>/g)).toHaveLength(1);
-    // The one script element is the page's JSON-LD: a data block, never run.
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
+    // The only script elements are the page's JSON-LD (its object and its breadcrumbs): data blocks, never run.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">', '<script type="application/ld+json">']);
     expect(html).not.toMatch(/<link rel="stylesheet"|<img|<iframe|src=/i);
     // The page's own <script> and <form> were cleaned out at load; nothing of them is rendered.
     expect(html).not.toContain('alert(');
@@ -345,7 +345,7 @@ describe('llms.txt and pricing.md', () => {
 });
 
 describe('the 404 page', () => {
-  it('answers a browser with an HTML page in the language of the address, linking the site map', async () => {
+  it('answers a browser with an HTML page in the language of the address, linking its main pages', async () => {
     const response = await get('/en/nothing-here/', { accept: BROWSER_ACCEPT });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -355,7 +355,7 @@ describe('the 404 page', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<h1>Page not found</h1>');
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toContain('<a href="/llms.txt" type="text/markdown">llms.txt</a>');
+    expect(html).toContain('<li><a href="/en/contact/">Contact us</a></li>');
   });
 
   it('suggests pages found from the words of the missing address', async () => {

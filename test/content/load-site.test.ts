@@ -155,11 +155,41 @@ describe('loadSite', () => {
     await expect(loadSite(dir)).rejects.toThrow(/site\.yaml is invalid:\n {2}- siteUrl: must be the http\(s\) URL of the site/);
   });
 
+  it('reads the site\'s own search synonyms', async () => {
+    const dir = await siteWith({});
+    const fs = await import('node:fs/promises');
+    const text = await fs.readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await fs.writeFile(path.join(dir, 'site.yaml'), `${text}search:\n  synonyms:\n    pl:\n      - [kokpit, dashboard]\n`);
+    const { site } = await loadSite(dir);
+    expect(site.info.search?.synonyms).toEqual({ pl: [['kokpit', 'dashboard']] });
+  });
+
+  it('stops on a synonym set of one phrase, saying what a set needs', async () => {
+    const dir = await siteWith({});
+    const fs = await import('node:fs/promises');
+    const text = await fs.readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await fs.writeFile(path.join(dir, 'site.yaml'), `${text}search:\n  synonyms:\n    en:\n      - [dashboard]\n`);
+    await expect(loadSite(dir)).rejects.toThrow(/search\.synonyms\.en\.0: a synonym set needs at least two phrases that mean the same/);
+  });
+
   it('stops when a language of the site lacks its contact options', async () => {
     const dir = await siteWith({});
     const fs = await import('node:fs/promises');
     const text = await fs.readFile(path.join(dir, 'site.yaml'), 'utf8');
     await fs.writeFile(path.join(dir, 'site.yaml'), text.replace(/\n  en:\n    email: hello@testowa\.example\n    phone: "\+48 22 000 00 00"\n    contactForm: \/en\/contact\/\n/, '\n'));
     await expect(loadSite(dir)).rejects.toThrow(/contact\.en: missing/);
+  });
+});
+
+describe('section heading ids', () => {
+  it('are the headings folded to lower-case ASCII words joined by hyphens, unique within the page', async () => {
+    const { headingIds } = await import('../../src/content/markdown.js');
+    expect(headingIds(['Ile kosztuje wdrożenie GA4?', 'Łódź: e-commerce & logistyka', 'FAQ', 'FAQ', '!!!'])).toEqual([
+      'ile-kosztuje-wdrozenie-ga4',
+      'lodz-e-commerce-logistyka',
+      'faq',
+      'faq-2',
+      'section',
+    ]);
   });
 });

@@ -373,7 +373,7 @@ describe('send_inquiry when mail cannot go out at once', () => {
     const result = await setup.call(INQUIRY);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
-      '[not-accepted] The inquiry could not be taken right now (our mail system is unavailable), so nothing was sent. Contact Testowa Firma sp. z o.o. directly instead: e-mail kontakt@testowa.example, phone +48 22 000 00 00, contact form ' +
+      '[not-accepted] The inquiry could not be taken right now (our mail system is unavailable), so nothing was sent. Contact Testowa Firma sp. z o.o. directly instead: e-mail kontakt@testowa.example, phone +48 22 000 00 00, contact page ' +
         `${setup.server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/. Try again in 300 seconds.`,
     );
   });

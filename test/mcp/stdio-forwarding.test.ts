@@ -86,7 +86,7 @@ describe('send_inquiry over stdio when the site\'s server cannot be reached', ()
     const result = (await client.callTool({ name: 'send_inquiry', arguments: { ...INQUIRY, lang: 'pl' } })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^\[remote-unreachable\] send_inquiry runs on the site's server at http:\/\/127\.0\.0\.1:\d+\/mcp, which cannot be reached right now; nothing was sent\./);
-    expect(textOf(result)).toContain('Contact Testowa Firma sp. z o.o. directly instead: e-mail kontakt@testowa.example, phone +48 22 000 00 00, contact form https://testowa.example/pl/kontakt/.');
+    expect(textOf(result)).toContain('Contact Testowa Firma sp. z o.o. directly instead: e-mail kontakt@testowa.example, phone +48 22 000 00 00, contact page https://testowa.example/pl/kontakt/.');
   });
 });
 

@@ -30,7 +30,8 @@ async function ok(name: string, args: Record<string, unknown>): Promise<Record<s
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   const tool = ALL_TOOLS.find((candidate) => candidate.name === name)!;
   expect(tool.output.safeParse(result.structuredContent).success).toBe(true);
-  expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+  // get_page's text is the Markdown document itself; every other tool's is its result as JSON.
+  if (name !== 'get_page') expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
   return result.structuredContent as Record<string, unknown>;
 }
 
@@ -78,7 +79,17 @@ describe('search_site', () => {
       type: 'service',
       lang: 'pl',
       matchingSections: ['Co obejmuje wdrożenie', 'Ile kosztuje wdrożenie GA4?'],
+      matchingSectionLinks: [
+        { heading: 'Co obejmuje wdrożenie', url: `${base}/pl/uslugi/wdrozenie-ga4/#co-obejmuje-wdrozenie` },
+        { heading: 'Ile kosztuje wdrożenie GA4?', url: `${base}/pl/uslugi/wdrozenie-ga4/#ile-kosztuje-wdrozenie-ga4` },
+      ],
     });
+  });
+
+  it('names the best page of the other language in the note when the language asked for has none', async () => {
+    const result = await ok('search_site', { query: 'implementation', lang: 'pl' });
+    expect(result.data).toEqual([]);
+    expect(result.note).toMatch(/^No Polish page matched \(lang=pl\)\. In English, "[^"]+" \(https?:\/\/[^)]+\/en\/[^)]*\) matches; search with lang=en to get it\.$/);
   });
 
   it('filters by language and type', async () => {
@@ -179,6 +190,8 @@ describe('get_contact', () => {
       email: 'hello@testowa.example',
       phone: '+48 22 000 00 00',
       contactForm: `${base}/en/contact/`,
+      contactPage: `${base}/en/contact/`,
+      hasContactForm: false,
       languages: ['pl', 'en'],
     });
   });
@@ -218,7 +231,7 @@ describe('resources', () => {
   it('reads pricing.md with every price, its currency and page', async () => {
     const { contents } = await client.readResource({ uri: `${base}/pricing.md` });
     const text = (contents[0] as { text: string }).text;
-    expect(text).toContain(`| Wdrożenie GA4 | cena podstawowa | 3 900 PLN | ${base}/pl/uslugi/wdrozenie-ga4/ |`);
+    expect(text).toContain(`| Wdrożenie GA4 | Start | 3 900 PLN | ${base}/pl/uslugi/wdrozenie-ga4/ |`);
     expect(text).toContain(`| GA4 implementation | Enterprise | quoted individually | ${base}/en/services/ga4-implementation/ |`);
   });
 

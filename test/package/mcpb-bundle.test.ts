@@ -74,7 +74,7 @@ describe('the MCPB bundle', () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
       const result = await client.callTool({ name: 'search_site', arguments: { query: 'cennik' } });
-      expect(result.structuredContent).toMatchObject({ data: [expect.objectContaining({ url: 'https://miarka.example/pl/cennik/' })] });
+      expect((result.structuredContent as { data: { url: string }[] }).data[0]).toMatchObject({ url: 'https://miarka.example/pl/cennik/' });
     } finally {
       await client.close();
     }

@@ -54,6 +54,26 @@ describe('search quality on the sample site', () => {
     expect(top(query, limit)).toContain(expected);
   });
 
+  describe('the questions issue 16 found failing', () => {
+    it.each([
+      ['where can I find your address', '/en/contact/', 1],
+      ['jak się z wami skontaktować', '/pl/kontakt/', 1],
+      ['baner zgody na cookies dla sklepu', '/pl/uslugi/sledzenie-reklam/consent-mode-v2/', 3],
+      ['analytics agency Lodz', '/en/cities/lodz/', 3],
+      ['szkolenia z GTM', '/pl/uslugi/raportowanie/szkolenia-z-analityki/', 1],
+      ['NDA', '/en/contact/', 3],
+      ['Shopify', '/en/cities/poznan/', 8],
+      ['Katarzyna Dąbrowska', '/pl/kontakt/', 8],
+    ] as const)('%s → %s among the first %i', (query, expected, limit) => {
+      expect(top(query, limit)).toContain(expected);
+    });
+
+    it('"consent mode v2 help" has the same first result for every limit', () => {
+      const first = top('consent mode v2 help', 1);
+      for (const limit of [2, 3, 5, 8, 25]) expect(top('consent mode v2 help', limit)[0]).toBe(first[0]);
+    });
+  });
+
   it('keeps to one language when asked', () => {
     const hits = index.search({ text: 'GA4', lang: 'en', limit: 25 });
     expect(hits.length).toBeGreaterThan(5);

@@ -28,9 +28,9 @@ describe('schema.org objects of every page', () => {
     expect(failures).toEqual({});
   });
 
-  it('warn only about what the site file has no data for (logo, sameAs, images, event tickets)', () => {
+  it('warn only about what the site file has no data for (event images)', () => {
     const warned = new Set(ctx.content.current().site.pages.flatMap((page) => validateStructuredData(schemaOrgFor(page, ctx.content.current())).issues.map((issue) => issue.property)));
-    expect([...warned].sort()).toEqual(['image', 'logo', 'offers', 'sameAs']);
+    expect([...warned].sort()).toEqual(['image']);
   });
 
   it('each have @context, an @id and url on the public base URL, a name, a description and a language', () => {
@@ -49,6 +49,17 @@ describe('schema.org objects of every page', () => {
     const ids = ctx.content.current().site.pages.map((page) => schemaOrgFor(page, ctx.content.current())['@id']);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('name the company by one @id in every language', () => {
+    const ids = new Set(
+      ctx.content.current().site.pages.flatMap((page) => {
+        const object = schemaOrgFor(page, ctx.content.current()) as Json;
+        const referenced = [object.provider, object.publisher, object.organizer, object.about, object.mainEntity].filter((node) => node?.['@type'] === 'Organization');
+        return referenced.map((node) => node['@id']);
+      }),
+    );
+    expect([...ids]).toEqual([`${BASE}/#organization`]);
+  });
 });
 
 describe('a service page', () => {
@@ -57,7 +68,7 @@ describe('a service page', () => {
     expect(service).toMatchObject({
       '@type': 'Service',
       '@id': `${BASE}/pl/uslugi/analityka-internetowa/wdrozenie-ga4/#service`,
-      provider: { '@type': 'Organization', '@id': `${BASE}/pl/#organization`, name: 'Miarka Analytics sp. z o.o.' },
+      provider: { '@type': 'Organization', '@id': `${BASE}/#organization`, name: 'Miarka Analytics sp. z o.o.' },
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${BASE}/pl/uslugi/analityka-internetowa/wdrozenie-ga4/`, inLanguage: 'pl', dateModified: '2026-10-06' },
     });
     expect(service.offers[0]).toEqual({
@@ -112,7 +123,14 @@ describe('other page types', () => {
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: { '@type': 'Place', name: 'Miarka Analytics office, training room', address: 'ul. Rzemieślnicza 7, 30-363 Kraków, Poland' },
-      organizer: { '@type': 'Organization', '@id': `${BASE}/en/#organization` },
+      organizer: { '@type': 'Organization', '@id': `${BASE}/#organization` },
+    });
+  });
+
+  it('a free event has an Offer at price 0', () => {
+    expect(objectOf('/pl/wydarzenia/warsztaty-ga4-krakow-grudzien-2026/')).toMatchObject({
+      isAccessibleForFree: true,
+      offers: { '@type': 'Offer', price: 0, priceCurrency: 'PLN', availability: 'https://schema.org/InStock', url: `${BASE}/pl/wydarzenia/warsztaty-ga4-krakow-grudzien-2026/` },
     });
   });
 
@@ -132,7 +150,7 @@ describe('other page types', () => {
       datePublished: '2025-03-04',
       dateModified: '2026-10-21',
       author: { '@type': 'Person', name: 'Ewa Lis' },
-      publisher: { '@type': 'Organization', '@id': `${BASE}/en/#organization` },
+      publisher: { '@type': 'Organization', '@id': `${BASE}/#organization` },
     });
   });
 
@@ -155,11 +173,13 @@ describe('other page types', () => {
     expect(index.hasPart.map((part: Json) => part['@type'])).toEqual(['Article', 'Article', 'Article', 'Article']);
   });
 
-  it('a language home page is the Organization, with its address and a contact point per language', () => {
-    const organization = objectOf('/en/') as Json;
+  it('a language home page is a WebPage about the Organization, with its address and a contact point per language', () => {
+    const home = objectOf('/en/') as Json;
+    expect(home).toMatchObject({ '@type': 'WebPage', '@id': `${BASE}/en/`, inLanguage: 'en' });
+    const organization = home.mainEntity as Json;
     expect(organization).toMatchObject({
       '@type': 'Organization',
-      '@id': `${BASE}/en/#organization`,
+      '@id': `${BASE}/#organization`,
       name: 'Miarka Analytics sp. z o.o.',
       url: `${BASE}/en/`,
       email: 'hello@miarka.example',
@@ -196,5 +216,28 @@ describe('a site without a language home page', () => {
     const service = schemaOrgFor(mini.content.current().site.page('/pl/uslugi/wdrozenie-ga4/')!, mini.content.current()) as Json;
     expect(service.provider).toEqual({ '@type': 'Organization', '@id': `${BASE}/#organization`, name: 'Testowa Firma sp. z o.o.', url: `${BASE}/` });
     for (const page of mini.content.current().site.pages) expect(validateStructuredData(schemaOrgFor(page, mini.content.current())).valid).toBe(true);
+  });
+});
+
+describe('a site file with a logo, an image and profiles elsewhere', () => {
+  it('puts them on the Organization', async () => {
+    const { cp, mkdtemp, readFile, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'scm-logo-'));
+    try {
+      await cp(SAMPLE_SITE, dir, { recursive: true });
+      const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+      const extra = 'logo: https://miarka.example/logo.png\nimage: https://miarka.example/office.jpg\nsameAs: [https://www.linkedin.com/company/miarka, https://github.com/miarka]\n';
+      await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('salesEmail:', `${extra}salesEmail:`));
+      const withLogo = await testContext(dir, {}, ['--public-base-url', BASE]);
+      expect((schemaOrgFor(withLogo.content.current().site.page('/en/')!, withLogo.content.current()) as Json).mainEntity).toMatchObject({
+        logo: 'https://miarka.example/logo.png',
+        image: 'https://miarka.example/office.jpg',
+        sameAs: ['https://www.linkedin.com/company/miarka', 'https://github.com/miarka'],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

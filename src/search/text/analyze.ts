@@ -47,6 +47,39 @@ export function analyzeQuery(text: string, lang: TextLang): string[] {
   return terms.length > 0 ? terms : tokens;
 }
 
+/**
+ * `analyzeText` with a memory of the stems it computed: page bodies repeat their words, and
+ * stemming is most of the cost of analysing them. For one index build; the memory grows with the
+ * vocabulary.
+ */
+export function memoizedTextAnalyzer(lang: TextLang): (text: string) => string[] {
+  // Each token's term, or '' for a token that is dropped: one lookup per token.
+  const terms = new Map<string, string>();
+  const { stopWords, stem } = ANALYSIS[lang];
+  return (text) => {
+    const found: string[] = [];
+    for (const token of tokenizeWords(foldText(text))) {
+      let term = terms.get(token);
+      if (term === undefined) {
+        term = stopWords.has(token) ? '' : HAS_DIGIT.test(token) ? token : token.length > 1 ? stem(token) : '';
+        terms.set(token, term);
+      }
+      if (term !== '') found.push(term);
+    }
+    return found;
+  };
+}
+
+/** Whether a folded word is a stop word of the language. */
+export function isStopWord(word: string, lang: TextLang): boolean {
+  return ANALYSIS[lang].stopWords.has(word);
+}
+
+/** The stem of one folded word, as analysis would index it (codes with digits unchanged). */
+export function stemWord(word: string, lang: TextLang): string {
+  return HAS_DIGIT.test(word) ? word : ANALYSIS[lang].stem(word);
+}
+
 /** Stems of the tokens that are neither stop words nor single letters. */
 function contentTerms(tokens: readonly string[], analysis: LanguageAnalysis): string[] {
   const terms: string[] = [];

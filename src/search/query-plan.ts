@@ -1,0 +1,138 @@
+import type { Lang } from '../content/schema.js';
+import type { PlaceNames } from './place-names.js';
+import type { SynonymSets } from './synonyms.js';
+import { analyzeText, isStopWord, stemWord } from './text/analyze.js';
+import { foldText } from './text/fold.js';
+import { ENGLISH_QUERY_WORDS, POLISH_QUERY_WORDS } from './text/query-words.js';
+import { tokenizeWords } from './text/tokenize.js';
+
+/** A term to look for: as a prefix (what the person typed) or as the whole word (a synonym). */
+export interface PlanTerm {
+  readonly term: string;
+  readonly exact: boolean;
+}
+/** Terms that must all be found in one field (a word, or a phrase such as "google tag manager"). */
+export type Alternative = readonly PlanTerm[];
+/** One thing the query asks about: it matches a field when any of its alternatives does. */
+export interface TermGroup {
+  readonly alternatives: readonly Alternative[];
+  /** The word is one of the site's place names (typed right or with a slip). */
+  readonly place?: boolean;
+}
+
+const QUERY_WORDS: Readonly<Record<Lang, ReadonlySet<string>>> = { pl: POLISH_QUERY_WORDS, en: ENGLISH_QUERY_WORDS };
+/** Word groups remembered per language (then forgotten all at once). */
+const PLANNED_WORDS = 10_000;
+/** Only words this long are corrected: one edit in a short word makes a different word. */
+const MIN_TYPO_LENGTH = 5;
+
+/** What the planner needs to know of the index for one language. */
+export interface PlanVocabulary {
+  /** Whether some indexed word of this language starts with the term. */
+  knows(term: string): boolean;
+  /** Indexed words of this language one edit away. */
+  corrections(term: string): string[];
+  /** Whether the folded word is a word of another language of the site. */
+  knownElsewhere(word: string): boolean;
+}
+
+interface SynonymRule {
+  readonly stems: readonly string[];
+  readonly alternatives: readonly Alternative[];
+}
+
+/**
+ * Turns a query into the groups of terms that decide which pages answer it, for one language:
+ * question and filler words dropped (when the query has other words), phrases of a synonym set
+ * expanded to every phrase of the set, place names typed with a slip and other words with one
+ * typo corrected. The rest of a word is looked for as typed (its stem, as a prefix).
+ */
+export class QueryPlanner {
+  readonly #lang: Lang;
+  readonly #vocabulary: PlanVocabulary;
+  readonly #places: PlaceNames;
+  /** Synonym phrases by their first stem, longest first. */
+  readonly #rules = new Map<string, SynonymRule[]>();
+
+  constructor(lang: Lang, synonyms: readonly SynonymSets[], places: PlaceNames, vocabulary: PlanVocabulary) {
+    this.#lang = lang;
+    this.#vocabulary = vocabulary;
+    this.#places = places;
+    for (const sets of synonyms) {
+      for (const set of sets[lang] ?? []) {
+        const phrases = set.map((phrase) => analyzeText(phrase, lang)).filter((stems) => stems.length > 0);
+        const alternatives = phrases.map((stems) => stems.map((term) => ({ term, exact: true })));
+        for (const stems of phrases) {
+          const rules = this.#rules.get(stems[0]!) ?? [];
+          rules.push({ stems, alternatives });
+          rules.sort((a, b) => b.stems.length - a.stems.length);
+          this.#rules.set(stems[0]!, rules);
+        }
+      }
+    }
+  }
+
+  /** The query's groups; empty when it has no word but stop words (see `searchFunctionWords`). */
+  plan(text: string): TermGroup[] {
+    const lang = this.#lang;
+    const words = tokenizeWords(foldText(text)).filter((word) => !isStopWord(word, lang) && (word.length > 1 || /\p{N}/u.test(word)));
+    const stems = words.map((word) => stemWord(word, lang));
+    const groups: TermGroup[] = [];
+    const fillers: number[] = [];
+    const seen = new Set<string>();
+    for (let at = 0; at < words.length; ) {
+      const rule = this.#rules.get(stems[at]!)?.find((candidate) => candidate.stems.every((stem, offset) => stems[at + offset] === stem));
+      if (rule) {
+        const typed = stems.slice(at, at + rule.stems.length).map((term) => ({ term, exact: false }));
+        const key = `=${typed.map(({ term }) => term).join(' ')}`;
+        if (!seen.has(key)) groups.push({ alternatives: [typed, ...rule.alternatives] });
+        seen.add(key);
+        at += rule.stems.length;
+        continue;
+      }
+      if (QUERY_WORDS[lang].has(words[at]!)) fillers.push(at);
+      else if (!seen.has(stems[at]!)) {
+        seen.add(stems[at]!);
+        groups.push(this.#wordGroup(words[at]!, stems[at]!));
+      }
+      at++;
+    }
+    // A query of filler words only ("help", "pomoc") still asks for them.
+    if (groups.length === 0) {
+      for (const at of fillers) {
+        if (seen.has(stems[at]!)) continue;
+        seen.add(stems[at]!);
+        groups.push(this.#wordGroup(words[at]!, stems[at]!));
+      }
+    }
+    return groups;
+  }
+
+  /**
+   * Word groups already planned: looking for corrections walks a share of the vocabulary, and
+   * agents repeat the words of their questions. The index never changes, so a group stays right.
+   */
+  readonly #planned = new Map<string, TermGroup>();
+
+  #wordGroup(word: string, stem: string): TermGroup {
+    let group = this.#planned.get(word);
+    if (!group) {
+      if (this.#planned.size >= PLANNED_WORDS) this.#planned.clear();
+      this.#planned.set(word, (group = this.#planWord(word, stem)));
+    }
+    return group;
+  }
+
+  #planWord(word: string, stem: string): TermGroup {
+    const vocabulary = this.#vocabulary;
+    if (vocabulary.knows(stem)) return { alternatives: [[{ term: stem, exact: false }]], place: this.#places.has(word) };
+    if (vocabulary.knownElsewhere(word)) return { alternatives: [[{ term: stem, exact: false }]] };
+    const places = this.#places.match(word).flatMap((place) => analyzeText(place, this.#lang));
+    if (places.length > 0) return { alternatives: places.map((term) => [{ term, exact: false }]), place: true };
+    if (stem.length >= MIN_TYPO_LENGTH) {
+      const corrections = vocabulary.corrections(stem);
+      if (corrections.length > 0) return { alternatives: corrections.map((term) => [{ term, exact: true }]) };
+    }
+    return { alternatives: [[{ term: stem, exact: false }]] };
+  }
+}

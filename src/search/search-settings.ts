@@ -1,0 +1,10 @@
+import type { SiteFile } from '../content/schema.js';
+import type { SearchSettings } from './search-index.js';
+
+/** What the site file adds to search: its own synonym sets and the city of its address. */
+export function searchSettings(site: SiteFile): SearchSettings {
+  return {
+    synonyms: site.search?.synonyms,
+    places: site.address ? [site.address.city] : [],
+  };
+}

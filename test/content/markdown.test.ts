@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'node-html-parser';
+import { markdownToHtml } from '../../src/agent-site/markdown-html.js';
+import { cleanMarkdown, sectionHeadings } from '../../src/content/markdown.js';
+
+const CONSENT_DEFAULT = [
+  '<script>',
+  '  window.dataLayer = window.dataLayer || [];',
+  '  function gtag(){dataLayer.push(arguments);}',
+  '',
+  '',
+  '',
+  "  gtag('consent', 'default', { 'ad_storage': 'denied' });",
+  '</script>',
+].join('\n');
+const GTM_NOSCRIPT = '<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-XXXX" height="0" width="0" style="display:none;visibility:hidden"></iframe></noscript>';
+const STYLE = '<style>.cookie-banner { display: none }</style>';
+const FORM = '<form action="/subscribe" method="post"><input name="email"><button>Go</button></form>';
+
+describe('cleanMarkdown keeps code byte for byte', () => {
+  it('keeps a <script> inside a fenced code block', () => {
+    const source = `Put this in the head:\n\n\`\`\`html\n${CONSENT_DEFAULT}\n\`\`\`\n\nThen publish.`;
+    expect(cleanMarkdown(source)).toBe(source);
+  });
+
+  it('keeps <noscript><iframe> inside a tilde fence nested in a list item', () => {
+    const source = `- After <body>:\n\n  ~~~html\n  ${GTM_NOSCRIPT}\n  ~~~\n`;
+    expect(cleanMarkdown(source)).toBe(source.trim());
+  });
+
+  it('keeps <style> and <form> inside an indented code block', () => {
+    const source = `Example:\n\n    ${STYLE}\n    ${FORM}\n\nDone.`;
+    expect(cleanMarkdown(source)).toBe(source);
+  });
+
+  it('keeps <script>, <noscript><iframe>, <form> and <style> inside inline code', () => {
+    const source = `Put \`<script async src="gtm.js"></script>\` first, \`${GTM_NOSCRIPT}\` after \`<body>\`, never a \`${FORM}\` or a \`\`${STYLE}\`\` here.`;
+    expect(cleanMarkdown(source)).toBe(source);
+  });
+
+  it('still removes raw <script>, <form>, <style>, <iframe> and comments outside code', () => {
+    const source = `Text <script>alert(1)</script>more <!-- note --><style>p{}</style><iframe src="x"></iframe>\n\n${FORM}\n\nEnd \`<script>kept</script>\`.`;
+    expect(cleanMarkdown(source)).toBe('Text more \n\nEnd `<script>kept</script>`.');
+  });
+
+  it('never lets a raw tag in prose swallow the code block after it', () => {
+    const source = `A stray <script> in prose.\n\n\`\`\`html\n${CONSENT_DEFAULT}\n\`\`\`\n\nAnd a stray </script> later.`;
+    expect(cleanMarkdown(source)).toBe(`A stray  in prose.\n\n\`\`\`html\n${CONSENT_DEFAULT}\n\`\`\`\n\nAnd a stray  later.`);
+  });
+});
+
+describe('section headings keep their inline code', () => {
+  it('reads "## Where the `<script>` and `<noscript><iframe>` go" with both tags', () => {
+    expect(sectionHeadings('# T\n\n## Where the `<script>` and `<noscript><iframe>` go\n\n### Plain <b>bold</b> heading')).toEqual([
+      'Where the <script> and <noscript><iframe> go',
+      'Plain bold heading',
+    ]);
+  });
+});
+
+describe('page Markdown rendered as HTML', () => {
+  it('shows <script>, <noscript><iframe>, <form> and <style> in <pre><code> exactly as written', () => {
+    const snippet = `${CONSENT_DEFAULT}\n${GTM_NOSCRIPT}\n${FORM}\n${STYLE}`;
+    const { html } = markdownToHtml(cleanMarkdown(`Example:\n\n\`\`\`html\n${snippet}\n\`\`\`\n\nInline: \`${FORM}\``));
+    const root = parse(html, { blockTextElements: {} });
+    expect(root.querySelector('pre code')!.textContent).toBe(`${snippet}\n`);
+    expect(root.querySelector('p code')!.textContent).toBe(FORM);
+  });
+});
