@@ -80,7 +80,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
     if (collected.ok && settings.browser !== undefined && options.browserGate !== undefined) {
       stage = 'loading the pages in a browser';
       options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) });
-      const browser = await observe(collected.snapshot, kind, settings, options, signal);
+      const browser = await observe(collected.snapshot, kind, settings, options, deadline.signal);
       collected = { ok: true, snapshot: { ...collected.snapshot, browser } };
     }
   } finally {
@@ -110,7 +110,8 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
  */
 async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSettings, options: RunScanOptions, scanSignal: AbortSignal): Promise<BrowserObservation> {
   const browserSettings = settings.browser!;
-  const budget = AbortSignal.any([scanSignal, AbortSignal.timeout(browserSettings.budgetMs)]);
+  const budgetDeadline = new Deadline(browserSettings.budgetMs, [scanSignal]);
+  const budget = budgetDeadline.signal;
   const fetcher = openSession(options.network, { settings: { ...settings.fetch, requestBudget: settings.browserRequestBudget }, signal: budget });
   const started = performance.now();
   try {
@@ -131,6 +132,7 @@ async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSet
     options.logger.error({ err: error }, 'the browser part of a scan failed');
     return { pages: [], incomplete: 'the browser failed on our side' };
   } finally {
+    budgetDeadline.dispose();
     await fetcher.close();
   }
 }
