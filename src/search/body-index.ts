@@ -50,38 +50,35 @@ export class BodyIndex {
   /** The same, a page at a time: pages take ordinals in the order they are added. */
   static builder(): { add(page: Page, sections: readonly (readonly string[])[]): void; finish(): BodyIndex } {
     const pages: Page[] = [];
-    const runs = new Map<string, number[]>();
-    const pageCounts = new Map<string, number>();
+    // One map lookup per token; a term's page count is read from its postings at the end.
+    const terms = new Map<string, number[]>();
     return {
       add(page, sections) {
         const ordinal = pages.length;
         pages.push(page);
-        const seenOnPage = new Set<string>();
         for (let section = 0; section < sections.length; section++) {
           const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
           for (const term of sections[section]!) {
-            let run = runs.get(term);
-            if (!run) runs.set(term, (run = []));
+            let run = terms.get(term);
+            if (!run) terms.set(term, (run = []));
             // Postings are appended page by page and section by section, so a repeat is the last one.
             if (run[run.length - 1] !== posting) run.push(posting);
-            if (!seenOnPage.has(term)) {
-              seenOnPage.add(term);
-              pageCounts.set(term, (pageCounts.get(term) ?? 0) + 1);
-            }
           }
         }
       },
       finish() {
+        const pageCounts = new Map<string, number>();
+        for (const [term, run] of terms) pageCounts.set(term, pagesIn(run));
         const vocabulary = new Vocabulary(pageCounts);
         const offsets = new Uint32Array(vocabulary.size + 1);
         let total = 0;
         vocabulary.terms.forEach((term, index) => {
           offsets[index] = total;
-          total += runs.get(term)!.length;
+          total += terms.get(term)!.length;
         });
         offsets[vocabulary.size] = total;
         const postings = new Uint32Array(total);
-        vocabulary.terms.forEach((term, index) => postings.set(runs.get(term)!, offsets[index]!));
+        vocabulary.terms.forEach((term, index) => postings.set(terms.get(term)!, offsets[index]!));
         return new BodyIndex(pages, vocabulary, offsets, postings);
       },
     };
@@ -113,4 +110,18 @@ export class BodyIndex {
   get postingBytes(): number {
     return this.#postings.byteLength + this.#offsets.byteLength;
   }
+}
+
+/** Distinct pages in a run of postings (sorted by page, so a new page is a change of its ordinal). */
+function pagesIn(run: readonly number[]): number {
+  let count = 0;
+  let last = -1;
+  for (const posting of run) {
+    const ordinal = posting >>> 8;
+    if (ordinal !== last) {
+      count++;
+      last = ordinal;
+    }
+  }
+  return count;
 }

@@ -188,6 +188,8 @@ export class SearchIndex {
   static #builder(settings: SearchSettings) {
     interface LanguageBuild {
       readonly database: PageDatabase;
+      /** What Orama's tokenizer analyses inserted fields with (memoized while building). */
+      readonly analysis: { analyze: (text: string) => string[] };
       readonly analyze: (text: string) => string[];
       readonly indexed: IndexedPage[];
       readonly fields: ReturnType<typeof BodyIndex.builder>;
@@ -200,7 +202,8 @@ export class SearchIndex {
       let build = builds.get(lang);
       if (!build) {
         const analyze = memoizedTextAnalyzer(lang);
-        build = { database: createDatabase(lang, analyze), analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
+        const analysis = { analyze };
+        build = { database: createDatabase(lang, analysis), analysis, analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
         builds.set(lang, build);
       }
       const { database, analyze, indexed } = build;
@@ -225,6 +228,9 @@ export class SearchIndex {
         const build = builds.get(lang);
         if (!build) continue;
         const { database, indexed } = build;
+        // The memory of stems holds every word of every body; once built, Orama analyses no more
+        // documents, so its tokenizer must not keep that memory alive for the life of the index.
+        build.analysis.analyze = (text) => analyzeText(text, lang);
         const fields = build.fields.finish();
         const body = build.body.finish();
         // The planner asks the index of every language lazily, at query time, when all are built.
@@ -252,6 +258,9 @@ export class SearchIndex {
           phraseMasks: new Int32Array(indexed.length),
         });
       }
+      // The planners' closures share this function's scope, which reaches the builds: without
+      // this, every term's postings array and the memory of stems would live as long as the index.
+      builds.clear();
       return new SearchIndex(languages, size);
     };
     return { add, finish };
@@ -480,7 +489,7 @@ export class SearchIndex {
   }
 }
 
-function createDatabase(lang: Lang, analyze: (text: string) => string[]): PageDatabase {
+function createDatabase(lang: Lang, analysis: { readonly analyze: (text: string) => string[] }): PageDatabase {
   return create({
     schema: SCHEMA,
     components: {
@@ -490,7 +499,7 @@ function createDatabase(lang: Lang, analyze: (text: string) => string[]): PageDa
         // Titles keep their words even when all are stop words ("O nas"). A call without a
         // property is the search term, which the planner has already analysed.
         tokenize: (raw: string, _language?: string, prop?: string) =>
-          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analyze(raw),
+          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analysis.analyze(raw),
       },
     },
   });
