@@ -1,13 +1,15 @@
 /**
  * HTTP benchmark, side by side in one run (issue 3): a bare node:http server answering a small
  * JSON body (the machine's limit), a minimal Express 5 app answering the same (the framework's
- * ceiling), our server on the sample site, and a minimal stateless MCP server written the SDK's
- * documented way with one trivial tool. Every server's answer is checked before it is loaded;
- * cases run in rounds, in rotated order, with autocannon on loopback.
+ * ceiling), our server on the sample site, and minimal stateless MCP servers written the SDK's
+ * documented way with one trivial tool: the v2 SDK's (createMcpHandler, both protocol revisions)
+ * and, beside it, the 1.x SDK's. Every server's answer is checked before it is loaded; cases run
+ * in rounds, in rotated order, with autocannon on loopback.
  *
  * Targets: /api/v1/page and /api/v1/services >= 80 % of the minimal Express app; /api/v1/search
  * over 500 rotating distinct queries >= 50 %; POST /mcp tools/call search_site >= 1.5x the minimal
- * SDK server's trivial tool; p99 under 20 ms (REST) and 60 ms (MCP) at 32 connections.
+ * v2 SDK server's trivial tool at each revision (2025-11-25 and 2026-07-28), and the 1.x one
+ * beside it; p99 under 20 ms (REST) and 60 ms (MCP) at 32 connections.
  *
  *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32]
  */
@@ -34,7 +36,7 @@ interface Request {
 }
 interface Case {
   name: string;
-  server: 'bare' | 'express' | 'ours' | 'mcpMinimal';
+  server: 'bare' | 'express' | 'ours' | 'mcpMinimal' | 'mcpMinimalV2';
   /** The next request to send (rotating queries are different every time). */
   next: () => Request;
   /** What a correct answer contains. */
@@ -43,6 +45,14 @@ interface Case {
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 const toolCall = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+/** MCP 2026-07-28: no initialize; the envelope in `_meta` and the routing headers on every request. */
+const ENVELOPE_2026 = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const mcpHeaders2026 = (name: string) => ({ ...MCP_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name });
+const toolCall2026 = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: ENVELOPE_2026 } });
 
 /** 500 distinct 1-3 word queries made of words from the sample site's titles and headings. */
 async function sampleQueries(): Promise<string[]> {
@@ -129,6 +139,7 @@ async function load(url: string, testCase: Case, seconds: number, pid: number): 
 const queries = await sampleQueries();
 const searchPaths = queries.map((query) => `/api/v1/search?q=${encodeURIComponent(query)}`);
 const mcpSearches = queries.map((query) => toolCall('search_site', { query }));
+const mcpSearches2026 = queries.map((query) => toolCall2026('search_site', { query }));
 const CASES: Case[] = [
   { name: 'a. node:http /ping', server: 'bare', next: () => ({ method: 'GET', path: '/ping' }), expect: '"ok":true' },
   { name: 'b. Express 5 /ping', server: 'express', next: () => ({ method: 'GET', path: '/ping' }), expect: '"ok":true' },
@@ -136,13 +147,17 @@ const CASES: Case[] = [
   { name: 'ours GET /api/v1/services', server: 'ours', next: () => ({ method: 'GET', path: '/api/v1/services?lang=pl' }), expect: '"pricing"' },
   { name: 'ours GET /api/v1/search (500 queries)', server: 'ours', next: ((next) => () => ({ method: 'GET' as const, path: next() }))(rotating(searchPaths)), expect: '"data"' },
   { name: 'ours POST /mcp search_site (500 queries)', server: 'ours', next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: MCP_HEADERS, body: next() }))(rotating(mcpSearches)), expect: '"structuredContent"' },
-  { name: 'd. minimal SDK server, trivial tool', server: 'mcpMinimal', next: () => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: toolCall('ping', {}) }), expect: 'pong' },
+  { name: 'd. minimal 1.x SDK server, trivial tool', server: 'mcpMinimal', next: () => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: toolCall('ping', {}) }), expect: 'pong' },
+  { name: 'e. minimal v2 SDK server, trivial tool, 2025-11-25', server: 'mcpMinimalV2', next: () => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: toolCall('ping', {}) }), expect: 'pong' },
+  { name: 'ours POST /mcp search_site, 2026-07-28 (500 queries)', server: 'ours', next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: mcpHeaders2026('search_site'), body: next() }))(rotating(mcpSearches2026)), expect: '"structuredContent"' },
+  { name: 'f. minimal v2 SDK server, trivial tool, 2026-07-28', server: 'mcpMinimalV2', next: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders2026('ping'), body: toolCall2026('ping', {}) }), expect: 'pong' },
 ];
 
 const servers = {
   bare: await start([path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
   express: await start([path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
   mcpMinimal: await start([path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
+  mcpMinimalV2: await start([path.join('bench', 'servers', 'mcp-minimal-v2.mjs')], {}, 'listening'),
   // The per-IP REST limit (120 a minute) would turn a load test into 429s.
   ours: await start(['dist/bin/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
 };
@@ -173,16 +188,17 @@ try {
       `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
     );
   }
-  const mcp = perRound(CASES[5]!.name, CASES[6]!.name);
+  const [ours2025, minimalV1, minimalV2of2025, ours2026, minimalV2of2026] = [5, 6, 7, 8, 9].map((index) => CASES[index]!.name) as [string, string, string, string, string];
   const cpu = (name: string) => median(results.get(name)!.map((figures) => figures.cpuMicros));
   console.log(`\nTargets (median of per-round ratios):`);
   console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
   console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
   console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
-  console.log(`- POST /mcp search_site: ${mcp.toFixed(2)}x the minimal SDK server (>= 1.5)`);
+  console.log(`- POST /mcp search_site, 2025-11-25: ${perRound(ours2025, minimalV2of2025).toFixed(2)}x the minimal v2 SDK server (>= 1.5); ${perRound(ours2025, minimalV1).toFixed(2)}x the 1.x one`);
+  console.log(`- POST /mcp search_site, 2026-07-28: ${perRound(ours2026, minimalV2of2026).toFixed(2)}x the minimal v2 SDK server (>= 1.5)`);
   console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
   for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
-  console.log(`- POST /mcp search_site vs the minimal SDK server: ${(cpu(CASES[6]!.name) / cpu(CASES[5]!.name)).toFixed(2)}x`);
+  console.log(`- POST /mcp search_site vs the minimal v2 SDK server: ${(cpu(minimalV2of2025) / cpu(ours2025)).toFixed(2)}x at 2025-11-25, ${(cpu(minimalV2of2026) / cpu(ours2026)).toFixed(2)}x at 2026-07-28; vs the 1.x one: ${(cpu(minimalV1) / cpu(ours2025)).toFixed(2)}x`);
 } finally {
   for (const { child } of Object.values(servers)) child.kill('SIGTERM');
 }

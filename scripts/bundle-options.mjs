@@ -17,7 +17,7 @@ export function optionalPeers(packageJsonPath = new URL('../package.json', impor
 
 /**
  * @param {string | Record<string, string>} entryPoints the CLI's entry module (compiled JavaScript, or the TypeScript
- *   source), or named entries (the bin's `main`, and the importer's page-reading worker beside it)
+ *   source), or named entries (the bin's `main`, and the workers beside it: the importer's page reading, the scan report's layout)
  */
 export function bundleOptions(entryPoints) {
   return {

@@ -7,5 +7,6 @@
 import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.mjs';
 
-// The importer reads pages on worker threads: their module is an entry of its own, beside main.js.
-await build(bundleOptions({ main: 'dist/src/cli/main.js', 'read-page-worker': 'dist/src/import/read-page-worker.js' }));
+// Work on worker threads (the importer's page reading, the scan report's layout) starts from
+// modules of their own: entries beside main.js.
+await build(bundleOptions({ main: 'dist/src/cli/main.js', 'read-page-worker': 'dist/src/import/read-page-worker.js', 'report-html-worker': 'dist/src/scan/report-html-worker.js' }));

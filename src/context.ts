@@ -15,7 +15,8 @@ import type { OutboxOwner } from './mail/outbox-store.js';
 import { RemoteTools } from './mcp/remote-tools.js';
 import { NetworkPolicy } from './net/network-policy.js';
 import { systemResolver, type HostResolver } from './net/resolver.js';
-import type { ReportMailer, ReportSender } from './scan/report-mail.js';
+import type { ReportMailer } from './scan/report-mail.js';
+import { siteReportSender } from './scan/report-sender.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
 import { createStore } from './store/create-store.js';
@@ -153,7 +154,7 @@ function createScanService(
   parts: ContextParts,
   shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: () => SiteContent; outbox: MailOutbox },
 ): ScanService {
-  const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds);
+  const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds, config.scanBrowser);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
   if (config.scanAllowPrivateTargets) {
     shared.logger.warn(
@@ -168,7 +169,7 @@ function createScanService(
     settings,
     network: NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver),
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
-    sender: currentReportSender(shared.site),
+    sender: siteReportSender(shared.site),
   });
 }
 
@@ -184,24 +185,11 @@ function currentSender(site: () => SiteContent): Mailbox {
   };
 }
 
-/** Who signs scan reports, read from the current content when a report is written. */
-function currentReportSender(site: () => SiteContent): ReportSender {
-  return {
-    get company() {
-      return site().info.company;
-    },
-    get contact() {
-      const info = site().info;
-      return [info.contact[info.defaultLanguage]?.email, info.siteUrl].filter(Boolean).join(' · ');
-    },
-  };
-}
-
 /** Scan reports go through the durable outbox: accepted once on disk, delivered with retries. */
 function outboxReportMailer(outbox: MailOutbox): ReportMailer {
   return {
     async send(mail) {
-      await outbox.enqueue({ kind: 'scan-report', to: mail.to, subject: mail.subject, text: mail.text });
+      await outbox.enqueue({ kind: 'scan-report', to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
   };
 }

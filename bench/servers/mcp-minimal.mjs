@@ -1,4 +1,4 @@
-// A minimal stateless MCP server written the SDK's documented way: for every POST a new
+// A minimal stateless MCP server written the 1.x SDK's documented way: for every POST a new
 // McpServer and a new Streamable HTTP transport without sessions, one trivial tool.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

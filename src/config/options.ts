@@ -1,3 +1,5 @@
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { LOG_FORMATS } from '../log/logger.js';
@@ -398,6 +400,19 @@ export const OPTIONS = {
       .pipe(z.string().regex(/^\d{1,3}$/, 'must be a whole number of seconds from 0 to 120').transform(Number))
       .pipe(z.number().int().max(120, 'must be a whole number of seconds from 0 to 120')),
   },
+  scanBrowser: {
+    flag: 'scan-browser',
+    env: 'SCAN_BROWSER',
+    hint: 'PATH',
+    description:
+      'The headless Chromium the scans use for the checks that need a browser (T3b, T7b, T8, T11b, T15b, V9b), e.g. /usr/bin/chromium (Debian\'s chromium package); never a downloaded browser. Unset: those checks are reported as not verified.',
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => path.isAbsolute(value), 'must be the absolute path of a Chromium executable, e.g. /usr/bin/chromium')
+      .refine((value) => isExecutable(value), 'no executable there: install Debian\'s chromium package (apt-get install chromium) or give the path of one')
+      .optional(),
+  },
   scanAllowPrivateTargets: {
     flag: 'scan-allow-private-targets',
     env: 'SCAN_ALLOW_PRIVATE_TARGETS',
@@ -460,6 +475,15 @@ export const OPTIONS = {
 
 export type OptionKey = keyof typeof OPTIONS;
 export type OptionValues = { [K in OptionKey]: z.output<(typeof OPTIONS)[K]['schema']> };
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Parses a boolean option ("1", "true", "yes", "on", or a bare flag). */
 export const booleanOption = flagBoolean;

@@ -15,14 +15,29 @@ import type { LimitRule } from './limit-rule.js';
  * enforced, and these quotas guard sending e-mail and fetching other sites.
  */
 export async function consumeQuotas(store: Store, clock: Clock, rules: readonly LimitRule[]): Promise<void> {
+  await checkQuotas(store, clock, rules);
+  try {
+    const after = await Promise.all(rules.map((rule) => store.increment(rule.key, rule.windowMs)));
+    const over = rules.map((rule, index) => ({ rule, counter: after[index]! })).filter(({ rule, counter }) => counter.value > rule.limit);
+    if (over.length > 0) throw refusal(over.map(({ rule, counter }) => ({ rule, resetInMs: counter.resetInMs })), clock);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      throw new AppError('unavailable', 'Limits cannot be checked right now, so nothing was done. Try again in a minute.', { retryAfterSeconds: 60, cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Refuses, as consumeQuotas would, when any of the quotas is already used up, without taking
+ * anything: for work that is charged only once it turns out to be worth it (a scan is charged
+ * once the site's home page could be read).
+ */
+export async function checkQuotas(store: Store, clock: Clock, rules: readonly LimitRule[]): Promise<void> {
   try {
     const counters = await Promise.all(rules.map((rule) => store.peekCounter(rule.key)));
     const full = rules.map((rule, index) => ({ rule, counter: counters[index]! })).filter(({ rule, counter }) => counter.value >= rule.limit);
     if (full.length > 0) throw refusal(full.map(({ rule, counter }) => ({ rule, resetInMs: counter.resetInMs })), clock);
-
-    const after = await Promise.all(rules.map((rule) => store.increment(rule.key, rule.windowMs)));
-    const over = rules.map((rule, index) => ({ rule, counter: after[index]! })).filter(({ rule, counter }) => counter.value > rule.limit);
-    if (over.length > 0) throw refusal(over.map(({ rule, counter }) => ({ rule, resetInMs: counter.resetInMs })), clock);
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
       throw new AppError('unavailable', 'Limits cannot be checked right now, so nothing was done. Try again in a minute.', { retryAfterSeconds: 60, cause: error });

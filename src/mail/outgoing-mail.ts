@@ -19,8 +19,10 @@ export const outgoingMailSchema = z
     to: z.union([address, z.array(address).min(1).max(10)]).transform((value) => (typeof value === 'string' ? [value] : value)),
     replyTo: address.optional(),
     subject: z.string().min(1).max(200).regex(oneLine, 'the subject must be one line'),
-    /** Plain text only; no HTML part is ever sent. */
+    /** The plain-text body; always sent. */
     text: z.string().min(1).max(200_000),
+    /** An HTML alternative of the same content (scan reports), built by us with everything quoted escaped. */
+    html: z.string().min(1).max(500_000).optional(),
   })
   .strict();
 
@@ -61,6 +63,7 @@ export interface TransportMessage {
   readonly replyTo?: string;
   readonly subject: string;
   readonly text: string;
+  readonly html?: string;
   readonly messageId: string;
   readonly date: Date;
   /** Stated explicitly, so the recipients are exactly `to`, whatever the headers say. */
@@ -83,6 +86,7 @@ export function transportMessage(record: OutboxRecord, from: Mailbox): Transport
     ...(record.mail.replyTo === undefined ? {} : { replyTo: record.mail.replyTo }),
     subject: record.mail.subject,
     text: record.mail.text,
+    ...(record.mail.html === undefined ? {} : { html: record.mail.html }),
     messageId: `<${record.id}@${domain}>`,
     date: new Date(record.createdAt),
     envelope: { from: from.address, to: [...record.mail.to] },

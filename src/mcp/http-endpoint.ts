@@ -1,5 +1,4 @@
-import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpHandler, isLegacyRequest, PROTOCOL_VERSION_META_KEY, ProtocolError, validateHostHeader, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { bearerAuthentication, INVALID_TOKEN_DESCRIPTION } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
@@ -7,8 +6,10 @@ import type { AgentAuth } from '../auth/agent-auth.js';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../web/loopback.js';
 import { snapshotOf } from '../live/content-holder.js';
 import { ALL_TOOLS } from '../../tools/index.js';
-import type { ToolDefinition } from '../../tools/tool.js';
-import { createMcpServerFactory, type McpContext } from './mcp-server.js';
+import type { ContentSnapshot } from '../live/content-snapshot.js';
+import type { Caller, ToolDefinition } from '../../tools/tool.js';
+import { createMcpServerFactory, type McpContext, type McpServerFactory } from './mcp-server.js';
+import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 /** What the HTTP endpoint needs besides the MCP server's own context. */
 export interface McpEndpointContext extends McpContext {
@@ -20,23 +21,27 @@ export interface McpEndpointContext extends McpContext {
 export const MCP_BODY_LIMIT = '256kb';
 
 /**
- * `POST /mcp`: stateless Streamable HTTP. Each request gets a new Server and transport (sharing
- * them across requests leaks responses between clients, CVE-2026-25536), JSON replies instead of
- * SSE, and no session ids. GET and DELETE answer 405: there is no stream to resume and no session
- * to end. Host and Origin are checked first (DNS-rebinding protection), then the bearer token
- * if one was sent: the caller's `agent` is who it identifies.
+ * `POST /mcp`: stateless Streamable HTTP for MCP 2026-07-28 and for 2025-11-25 and older, on one
+ * endpoint. Each request gets a new Server (sharing one across requests leaks responses between
+ * clients, CVE-2026-25536) and no session id. A request that carries the 2026-07-28 `_meta`
+ * envelope goes to the v2 SDK's `createMcpHandler` (server/discover, Mcp-Method and Mcp-Name
+ * checks, per-request negotiation); any other is served the 2025 way, with JSON replies instead
+ * of SSE. GET and DELETE answer 405: there is no stream to resume and no session to end. Host and
+ * Origin are checked first (DNS-rebinding protection), then the bearer token if one was sent: the
+ * caller's `agent` is who it identifies. All of this holds for both revisions.
  */
 export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
   const createServer = createMcpServerFactory(ctx, tools);
+  const serve = bothRevisions(ctx, createServer);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
 
-  router.use(hostHeaderValidation(allowedHostnames(ctx)));
+  router.use(hostCheck(allowedHostnames(ctx)));
   router.use(originCheck(originPolicy));
   router.options('/', (_req, res) => {
     res.set({
       'Access-Control-Allow-Methods': 'POST',
-      'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+      'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
       'Access-Control-Max-Age': '86400',
     });
     res.status(204).end();
@@ -64,14 +69,8 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const server = createServer({ transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    const response = await serve(webRequestOf(req, res), req.body, { transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
+    await sendWebResponse(response, res);
   });
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST, OPTIONS');
@@ -79,6 +78,65 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
   });
   router.use(jsonRpcErrorHandler(ctx));
   return router;
+}
+
+type WebRequest = globalThis.Request;
+
+/** Who asked, and the content snapshot the request's answers come from. */
+interface Exchange {
+  readonly caller: Caller;
+  readonly snapshot: ContentSnapshot;
+}
+
+/**
+ * One exchange, either revision. The SDK's handler builds servers through a factory that only
+ * sees the web Request, so the caller and the snapshot travel with the Request they were made for.
+ */
+function bothRevisions(ctx: McpContext, createServer: McpServerFactory): (request: WebRequest, body: unknown, caller: Caller, snapshot: ContentSnapshot) => Promise<globalThis.Response> {
+  const exchanges = new WeakMap<WebRequest, Exchange>();
+  const modern = createMcpHandler(({ requestInfo }) => {
+    const exchange = requestInfo && exchanges.get(requestInfo);
+    return exchange ? createServer(exchange.caller, exchange.snapshot) : createServer({ transport: 'http' });
+  }, {
+    legacy: 'reject',
+    onerror: (error) => {
+      // Refusals are the client's doing (headers that disagree with the body, a version we do not
+      // speak): not worth more than a debug line. Anything else is ours.
+      if (error instanceof ProtocolError || error.message.startsWith('Rejected ')) ctx.logger.debug({ err: error }, 'MCP request refused');
+      else ctx.logger.error({ err: error }, 'MCP request failed');
+    },
+  });
+  return async (request, body, caller, snapshot) => {
+    // A body with an envelope claim is never legacy (the SDK's own rule), so only requests
+    // without one need the SDK's classification here; the handler classifies again anyway.
+    if (hasEnvelopeClaim(body) || !(await isLegacyRequest(request, body))) {
+      exchanges.set(request, { caller, snapshot });
+      return modern.fetch(request, { parsedBody: body });
+    }
+    const server = createServer(caller, snapshot);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      void server.close(); // closes the transport too
+    }
+  };
+}
+
+/** Whether a JSON-RPC message carries the 2026-07-28 `_meta` envelope's protocol version. */
+function hasEnvelopeClaim(body: unknown): boolean {
+  const meta = (body as { params?: { _meta?: unknown } } | null)?.params?._meta;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
+}
+
+/** Only requests for this server's own host names (DNS-rebinding protection), else 403. */
+function hostCheck(allowed: string[]): RequestHandler {
+  return (req, res, next) => {
+    const host = validateHostHeader(req.headers.host, allowed);
+    if (host.ok) return next();
+    jsonRpcError(res, 403, -32000, host.message);
+  };
 }
 
 function allowedHostnames(ctx: McpEndpointContext): string[] {

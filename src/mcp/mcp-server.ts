@@ -1,18 +1,15 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type CacheHint,
   type CallToolResult,
   type ListResourcesResult,
   type ListToolsResult,
+  type StandardSchemaV1,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { z } from 'zod';
 import { ALL_TOOLS, FORWARDED_OVER_STDIO } from '../../tools/index.js';
 import { toolContext, type Caller, type ToolDefinition, type ToolServices } from '../../tools/tool.js';
@@ -23,10 +20,30 @@ import { perSnapshot, type ContentHolder } from '../live/content-holder.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { RemoteTools } from './remote-tools.js';
 import { serverInstructions } from './instructions.js';
+import { SiteServer } from './tool-call-params.js';
 import { errorResult, invalidArgumentsResult, successResult } from './tool-result.js';
 
-/** JSON-RPC error code for an unknown resource (MCP 2025-11-25). */
-const RESOURCE_NOT_FOUND = -32002;
+/**
+ * The lists, the documents and the server's self-description are the same for every caller
+ * (no user data), so on 2026-07-28 shared caches may keep them for a minute.
+ */
+const PUBLIC_FOR_A_MINUTE: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
+const CACHE_HINTS = {
+  'tools/list': PUBLIC_FOR_A_MINUTE,
+  'resources/list': PUBLIC_FOR_A_MINUTE,
+  'resources/templates/list': PUBLIC_FOR_A_MINUTE,
+  'resources/read': PUBLIC_FOR_A_MINUTE,
+  'server/discover': PUBLIC_FOR_A_MINUTE,
+};
+
+/**
+ * The params of a tools/call exactly as they came. The SDK's parsed copy drops an argument
+ * named `__proto__`, which our strict input schemas must see to refuse it; the shape of the
+ * params is checked before this runs (SiteServer).
+ */
+const RAW_PARAMS: StandardSchemaV1<unknown, { name: string; arguments?: Record<string, unknown> }> = {
+  '~standard': { version: 1, vendor: 'site-content-mcp', validate: (value) => ({ value: value as { name: string; arguments?: Record<string, unknown> } }) },
+};
 
 /**
  * What the MCP server needs: the tools' services, the content and the forwarding client (the
@@ -42,7 +59,7 @@ export interface McpContext extends ToolServices {
  * A Server for one caller. Over HTTP the request's snapshot is given, and every answer of that
  * request comes from it; over stdio (one long-lived Server) each message takes the current one.
  */
-export type McpServerFactory = (caller: Caller, snapshot?: ContentSnapshot) => Server;
+export type McpServerFactory = (caller: Caller, snapshot?: ContentSnapshot) => SiteServer;
 
 /** What the resource list and the instructions are made of, built once per snapshot. */
 interface McpContentView {
@@ -58,10 +75,12 @@ interface McpContentView {
  * for per-connection servers. Over HTTP every request gets its own Server (stateless, and
  * sharing one across requests would leak responses between clients); over stdio there is one.
  *
- * We use the SDK's protocol engine (`Server`) with our own tool registry instead of
+ * We use the SDK's protocol engine (`Server`, v2) with our own tool registry instead of
  * `McpServer`: our tools are data (tools/), their JSON Schemas are computed once instead of on
  * every tools/list, argument errors name the field in plain words, unknown tools get the
  * spec's -32602, and we do not advertise `listChanged`, which a stateless server cannot honour.
+ * The v2 SDK does the rest of both revisions: initialize for 2025-11-25 and older,
+ * server/discover, the per-request `_meta` envelope, `resultType` and cache fields for 2026-07-28.
  */
 export function createMcpServerFactory(
   ctx: McpContext,
@@ -87,30 +106,31 @@ export function createMcpServerFactory(
   // The SDK builds an Ajv instance per Server unless given one; it is only used for elicitation,
   // which we never request, so one shared instance saves that cost on every HTTP request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const toolNames = [...toolsByName.keys()];
 
   return (caller, fixed) => {
     const snapshotNow = () => fixed ?? ctx.content.current();
     const first = snapshotNow();
-    const server = new Server(
+    const server = new SiteServer(
       { name: 'site-content-mcp', title: `${first.site.info.company}: website`, version: ctx.version, websiteUrl: first.urls.publicBaseUrl },
-      { capabilities: { tools: {}, resources: {} }, instructions: contentView(first).instructions, jsonSchemaValidator },
+      { capabilities: { tools: {}, resources: {} }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
+      toolNames,
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => listTools);
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const tool = toolsByName.get(request.params.name);
+    server.setRequestHandler('tools/list', () => listTools);
+    server.setRequestHandler('tools/call', { params: RAW_PARAMS }, async (params) => {
+      const tool = toolsByName.get(params.name);
       if (!tool) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available tools: ${[...toolsByName.keys()].join(', ')}.`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${params.name}". Available tools: ${toolNames.join(', ')}.`);
       }
       const forward = caller.transport === 'stdio' && forwardedOverStdio.has(tool.name);
-      return callTool(tool, request.params.arguments, ctx, snapshotNow(), caller, forward);
+      return callTool(tool, params.arguments, ctx, snapshotNow(), caller, forward);
     });
-    server.setRequestHandler(ListResourcesRequestSchema, () => contentView(snapshotNow()).listResources);
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    server.setRequestHandler('resources/list', () => contentView(snapshotNow()).listResources);
+    server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+    server.setRequestHandler('resources/read', (request) => {
       const document = contentView(snapshotNow()).documentsByUri.get(request.params.uri);
-      if (!document) {
-        throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`, { uri: request.params.uri });
-      }
+      // -32602 with the URI in data on every revision (SEP-2164; the SDK maps -32002 to it anyway).
+      if (!document) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`);
       return { contents: [{ uri: request.params.uri, mimeType: document.mimeType, text: document.text }] };
     });
     return server;

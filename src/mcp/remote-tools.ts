@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log/logger.js';
 import { isLoopbackHostname } from '../web/loopback.js';
@@ -11,13 +11,16 @@ export interface RemoteToolsOptions {
   readonly timeoutMs?: number;
 }
 
+type ClientSdk = typeof import('@modelcontextprotocol/client');
+
 /** Enough for a scan that answers within its ~20 s budget; an inquiry takes a few seconds at most. */
 export const FORWARD_TIMEOUT_MS = 30_000;
 
 /**
  * The site's own MCP server, seen from a desktop machine. Over stdio, tools that send mail run
  * there instead (the desktop has no SMTP account of the company, and the limits must be counted
- * in one place): each call opens a Streamable HTTP session with the SDK's client, calls the tool
+ * in one place): each call connects with the v2 SDK's client (2026-07-28 when the site's server
+ * speaks it, found with one server/discover probe; else the 2025 handshake), calls the tool
  * with the arguments it got, and returns the remote answer as it is. A remote that cannot be
  * reached becomes a `remote-unreachable` error that says nothing was sent (or, after a timeout,
  * that it is not known whether it was).
@@ -41,35 +44,33 @@ export class RemoteTools {
     const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
     const signal = AbortSignal.timeout(timeoutMs);
     // Loaded on first use: most stdio sessions never forward, and the client costs ~100 ms to load.
-    const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
-      import('@modelcontextprotocol/sdk/client/index.js'),
-      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    ]);
-    const client = new Client({ name: 'site-content-mcp-stdio', version: this.options.version });
-    const transport = new StreamableHTTPClientTransport(url, {
+    const sdk = await import('@modelcontextprotocol/client');
+    const client = new sdk.Client({ name: 'site-content-mcp-stdio', version: this.options.version }, { versionNegotiation: { mode: 'auto' } });
+    const transport = new sdk.StreamableHTTPClientTransport(url, {
       requestInit: { headers: { 'User-Agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${name})` } },
     });
     let connected = false;
     try {
       await client.connect(transport, { signal, timeout: timeoutMs });
       connected = true;
-      const result = await client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs });
+      const result = await client.callTool({ name, arguments: args }, { signal, timeout: timeoutMs });
       return {
         content: (result.content ?? []) as CallToolResult['content'],
         ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent as Record<string, unknown> }),
         ...(result.isError === true ? { isError: true } : {}),
       };
     } catch (error) {
-      throw this.#failure(name, error, connected, signal.aborted);
+      throw this.#failure(sdk, name, error, connected, signal.aborted);
     } finally {
       await client.close().catch(() => undefined);
     }
   }
 
-  #failure(name: string, error: unknown, connected: boolean, timedOut: boolean): AppError {
+  #failure(sdk: ClientSdk, name: string, error: unknown, connected: boolean, timedOut: boolean): AppError {
+    const { ProtocolError, SdkError, SdkErrorCode } = sdk;
     const where = `the site's server at ${this.url}`;
     this.options.logger.warn({ tool: name, remoteMcpUrl: this.url, error: (error as Error)?.message }, `forwarding ${name} failed`);
-    if (timedOut || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+    if (timedOut || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)) {
       return new AppError(
         'remote-unreachable',
         connected
@@ -78,7 +79,7 @@ export class RemoteTools {
         { cause: error },
       );
     }
-    if (error instanceof McpError && connected) {
+    if (error instanceof ProtocolError && connected) {
       return new AppError('remote-unreachable', `${where} refused ${name} (${error.message}); nothing was sent.`, { cause: error });
     }
     return new AppError('remote-unreachable', `${name} runs on ${where}, which cannot be reached right now; nothing was sent.`, { cause: error });

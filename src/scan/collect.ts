@@ -16,6 +16,8 @@ export interface CollectOptions {
   readonly slowResponseMs: number;
   readonly now: number;
   readonly onStage: (stage: string, plannedRequests: number) => void;
+  /** Called once the home page could be read, before anything else is fetched (the scan is charged then); a throw stops the scan. */
+  readonly onHomeRead?: () => Promise<void>;
 }
 
 const HTML_TYPES: ReadonlySet<string> = new Set(['text/html', 'application/xhtml+xml', '']);
@@ -35,6 +37,7 @@ export async function collect(options: CollectOptions): Promise<CollectOutcome> 
   const homeOutcome = await fetcher.fetch(options.url);
   const unreadable = homeProblem(homeOutcome);
   if (unreadable !== undefined) return { ok: false, ...unreadable };
+  await options.onHomeRead?.();
   const home = parseHtmlPage((homeOutcome as Extract<FetchOutcome, { ok: true }>).response);
   const origin = new URL(home.url).origin;
   const resources = new Map<ResourceName, FetchedResource>();

@@ -1,11 +1,18 @@
-import type { ScanResult } from './scan-result.js';
+import type { Severity } from './checks/check.js';
+import type { ReportLanguage } from './report-language.js';
+import { formatPrice, matchingService, type ReportContact, type ReportOffer } from './report-offer.js';
+import { REPORT_WORDS, type ReportWords } from './report-text.js';
+import { renderHtmlOffThread } from './report-layout-worker.js';
+import type { Problem, ScanResult } from './scan-result.js';
 
 export interface ReportMail {
   /** The person's own address, as they gave it (validated). */
   readonly to: string;
   readonly subject: string;
-  /** Plain text only: nothing from the scanned site is ever rendered as HTML. */
+  /** The whole report as plain text (the alternative every client can show). */
   readonly text: string;
+  /** The same report as HTML: self-contained (no remote images, fonts or styles); everything from the site escaped. */
+  readonly html: string;
 }
 
 /**
@@ -20,67 +27,133 @@ export interface ReportMailer {
 export interface ReportSender {
   /** The company that runs the scans, e.g. "Miarka Analytics sp. z o.o.". */
   readonly company: string;
-  /** Where to reach it, e.g. its contact e-mail and page. */
-  readonly contact: string;
+  /** Its published services and contact options in `lang`, read from the site when a report is written. */
+  offer(lang: ReportLanguage): ReportOffer;
 }
 
-const KIND_NAME = { analytics: 'analytics and tracking', ai_visibility: 'visibility in AI assistants' } as const;
+const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+/** How many problems the summary names as the ones to fix first. */
+const FIX_FIRST = 3;
+
+/** The fixed labels of the report's language (plain data: the HTML is laid out in a worker thread). */
+export type ReportLabels = { readonly [K in keyof ReportWords as ReportWords[K] extends (...args: never[]) => unknown ? never : K]: ReportWords[K] };
+
+function labelsOf(words: ReportWords): ReportLabels {
+  return Object.fromEntries(Object.entries(words).filter(([, value]) => typeof value !== 'function')) as unknown as ReportLabels;
+}
+
+/** Everything a report says, in the order it says it; the text and HTML renderers only lay it out. */
+export interface ReportContent {
+  readonly words: ReportLabels;
+  readonly greeting: string;
+  readonly intro: string;
+  /** "Grade C (68/100)", or "Could not be verified": the one place the grade appears. */
+  readonly verdict: string;
+  /** The summary without the grade (counts, caps). */
+  readonly summary: string;
+  readonly fixFirst: readonly Problem[];
+  readonly groups: readonly { readonly severity: Severity; readonly heading: string; readonly problems: readonly Problem[] }[];
+  readonly notVerified: ScanResult['not_verified'];
+  readonly notApplicable: ScanResult['not_applicable'];
+  readonly passed: ScanResult['passed'];
+  readonly nextStep: { readonly text: string; readonly url?: string; readonly service?: string };
+  readonly contact: ReportContact;
+  readonly closing: readonly string[];
+  readonly company: string;
+}
 
 export function reportSubject(result: ScanResult): string {
-  const host = safeHost(result.final_url);
-  const verdict = result.outcome === 'graded' ? `grade ${result.grade} (${result.score}/100)` : 'could not be verified';
-  return `Website scan of ${host}: ${KIND_NAME[result.kind]}, ${verdict}`;
+  const words = REPORT_WORDS[result.lang];
+  const verdict = result.outcome === 'graded' ? words.grade(result.grade!, result.score!) : words.couldNotVerify;
+  return words.subject(safeHost(result.final_url), result.kind, verdict.charAt(0).toLowerCase() + verdict.slice(1));
+}
+
+/** What the report says: summary first (grade, the problems to fix first), problems by severity, then the next step and contact. */
+export function reportContent(result: ScanResult, sender: ReportSender, scanId: string, browserUsed = false): ReportContent {
+  const words = REPORT_WORDS[result.lang];
+  const verdict = result.outcome === 'graded' ? words.grade(result.grade!, result.score!) : words.couldNotVerify;
+  const rest = result.summary.startsWith(`${verdict}: `) ? result.summary.slice(verdict.length + 2) : result.summary;
+  const summary = rest.charAt(0).toUpperCase() + rest.slice(1);
+  const offer = sender.offer(result.lang);
+  const service = matchingService(result.kind, result.problems, offer.services);
+  return {
+    words: labelsOf(words),
+    greeting: words.greeting,
+    intro: words.intro(sender.company, result.url, result.kind, scanId, result.finished_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
+    verdict,
+    summary,
+    fixFirst: result.problems.filter((problem) => problem.severity !== 'info').slice(0, FIX_FIRST),
+    groups: SEVERITIES.map((severity) => ({ severity, heading: words.severityHeading[severity], problems: result.problems.filter((problem) => problem.severity === severity) })).filter(
+      (group) => group.problems.length > 0,
+    ),
+    notVerified: result.not_verified,
+    notApplicable: result.not_applicable,
+    passed: result.passed,
+    nextStep: service === undefined ? { text: words.nextStepGeneric } : { text: words.nextStep(service.name, formatPrice(service, result.lang, words)), url: service.url, service: service.name },
+    contact: offer.contact,
+    closing: [words.scannedWith(result.final_url, result.requests, (result.duration_ms / 1000).toFixed(1), browserUsed), words.notRequested],
+    company: sender.company,
+  };
 }
 
 /**
- * The full report as plain text. Every problem with its evidence and fix, what could not be
- * verified and why, and what passed. Evidence is quoted from the scanned site and labelled as
+ * The full report as plain text. Evidence is quoted from the scanned site and labelled as
  * such; it was already cleaned (control and invisible characters, length) when collected.
  */
-export function renderReport(result: ScanResult, sender: ReportSender, scanId: string): string {
+export function renderReportText(content: ReportContent): string {
+  const { words } = content;
   const lines: string[] = [];
   const push = (...more: string[]) => lines.push(...more);
-  push(
-    'Hello,',
-    '',
-    `you asked ${sender.company} to scan ${result.url} for ${KIND_NAME[result.kind]} (scan ${scanId}, ${result.finished_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}). This is the full report.`,
-    '',
-    result.outcome === 'graded' ? `GRADE ${result.grade} (${result.score}/100)` : 'COULD NOT BE VERIFIED',
-    result.summary,
-    '',
-  );
-  if (result.problems.length > 0) {
-    push('PROBLEMS, MOST IMPORTANT FIRST', '');
-    result.problems.forEach((problem, index) => {
-      push(`${index + 1}. [${problem.severity}] ${problem.check} ${problem.title}`);
-      push(...wrap(`Found: ${problem.found}`, '   ', '   '));
-      if (problem.url !== undefined) push(`   Where: ${problem.url}`);
+  push(content.greeting, '', ...wrap(content.intro, ''), '', content.verdict.toUpperCase(), ...wrap(content.summary, ''), '');
+  push(`${words.fixFirst.toUpperCase()}:`);
+  if (content.fixFirst.length === 0) push(`  ${words.noProblems}`);
+  content.fixFirst.forEach((problem, index) => push(...wrap(`${index + 1}. ${problem.found}`, '   ', '  ')));
+  push('');
+  let number = 0;
+  for (const group of content.groups) {
+    push(group.heading.toUpperCase(), '');
+    for (const problem of group.problems) {
+      number += 1;
+      push(`${number}. ${problem.check} ${problem.title}`);
+      push(...wrap(`${words.found}: ${problem.found}`, '   ', '   '));
+      const pages = problem.pages ?? (problem.url === undefined ? [] : [problem.url]);
+      if (pages.length > 0) push(`   ${words.where}: ${pages.join(', ')}`);
       if (problem.evidence.length > 0) {
-        push('   Evidence (quoted from the site):');
+        push(`   ${words.evidence}:`);
         for (const line of problem.evidence) push(`     > ${line}`);
       }
-      push(...wrap(`Fix: ${problem.fix}`, '   ', '   '), '');
-    });
+      push(...wrap(`${words.fix}: ${problem.fix}`, '   ', '   '), '');
+    }
   }
-  if (result.not_verified.length > 0) {
-    push('NOT VERIFIED (neither passed nor failed)', '');
-    for (const entry of result.not_verified) push(...wrap(`- ${entry.check} ${entry.title}: ${entry.reason}`, '  '));
+  const list = (heading: string, entries: readonly { check: string; title: string; reason?: string; found?: string }[]) => {
+    if (entries.length === 0) return;
+    push(heading.toUpperCase(), '');
+    for (const entry of entries) push(...wrap(`- ${entry.check} ${entry.title}: ${entry.reason ?? entry.found ?? ''}`, '  '));
     push('');
-  }
-  if (result.passed.length > 0) {
-    push('PASSED', '');
-    for (const entry of result.passed) push(...wrap(`- ${entry.check} ${entry.title}: ${entry.found}`, '  '));
-    push('');
-  }
-  push(
-    `Scanned ${result.final_url} with ${result.requests} requests in ${(result.duration_ms / 1000).toFixed(1)} s. The scan reads the HTML, headers and files as served; it does not run the site's JavaScript.`,
-    '',
-    'If you did not ask for this scan, you can ignore this message: nothing else will be sent.',
-    '',
-    `${sender.company}`,
-    sender.contact,
-  );
+  };
+  list(words.notVerifiedHeading, content.notVerified);
+  list(words.notApplicableHeading, content.notApplicable);
+  list(words.passedHeading, content.passed);
+  push(words.nextStepHeading.toUpperCase(), ...wrap(content.nextStep.text, ''));
+  if (content.nextStep.url !== undefined) push(content.nextStep.url);
+  push('', `${words.contactHeading.toUpperCase()}:`, ...contactLines(content.contact, words).map((line) => `  ${line}`));
+  if (content.contact.note !== undefined) push(...wrap(content.contact.note, '  ', '  '));
+  push('', ...content.closing.flatMap((line) => [...wrap(line, ''), '']), content.company);
   return `${lines.join('\n')}\n`;
+}
+
+export function contactLines(contact: ReportContact, words: ReportLabels): string[] {
+  return [
+    contact.email === undefined ? '' : `${words.email}: ${contact.email}`,
+    contact.phone === undefined ? '' : `${words.phone}: ${contact.phone}`,
+    contact.formUrl === undefined ? '' : `${words.contactForm}: ${contact.formUrl}`,
+  ].filter(Boolean);
+}
+
+/** The report e-mail: subject, plain text and HTML (laid out off the event loop, see report-layout-worker.ts). */
+export async function reportMail(to: string, result: ScanResult, sender: ReportSender, scanId: string, browserUsed = false): Promise<ReportMail> {
+  const content = reportContent(result, sender, scanId, browserUsed);
+  return { to, subject: reportSubject(result), text: renderReportText(content), html: await renderHtmlOffThread(content) };
 }
 
 /** Wraps at `width`; the first line starts with `first`, the others with `indent`. */

@@ -1,5 +1,7 @@
 import type { CheckResult, CheckSpec, Severity } from './checks/check.js';
 import { quote } from './checks/evidence.js';
+import type { ReportLanguage } from './report-language.js';
+import { checkTitle, REPORT_WORDS } from './report-text.js';
 import { MIN_VERIFIED_SHARE, score, type Grade } from './score.js';
 import type { ScanKind } from './snapshot.js';
 
@@ -11,6 +13,8 @@ export interface Problem {
   readonly evidence: string[];
   readonly fix: string;
   readonly url?: string;
+  /** Every page with this problem, when it is on more than one. */
+  readonly pages?: string[];
 }
 
 export interface NotVerified {
@@ -37,6 +41,8 @@ export interface ScanResult {
   readonly kind: ScanKind;
   readonly url: string;
   readonly final_url: string;
+  /** The language of the texts we wrote (summary, titles) and of the e-mailed report. */
+  readonly lang: ReportLanguage;
   /** graded: score and grade are set. could_not_verify: the site could not be read as a crawler would. */
   readonly outcome: 'graded' | 'could_not_verify';
   readonly score: number | null;
@@ -44,6 +50,8 @@ export interface ScanResult {
   readonly summary: string;
   readonly problems: Problem[];
   readonly not_verified: NotVerified[];
+  /** Checks with nothing to check on this site (no analytics, so no consent banner to judge): neither passed nor counted. */
+  readonly not_applicable: NotVerified[];
   readonly passed: Passed[];
   readonly requests: number;
   readonly duration_ms: number;
@@ -63,23 +71,27 @@ export interface ScanFacts {
 }
 
 /** Turns check results into the result: problems by severity, not-verified and passed lists, score. */
-export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpec; result: CheckResult }[]): ScanResult {
+export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpec; result: CheckResult }[], lang: ReportLanguage = 'en'): ScanResult {
+  const words = REPORT_WORDS[lang];
+  const titled = (spec: CheckSpec) => ({ check: spec.id, title: checkTitle(words, spec.id, spec.title) });
   const problems: Problem[] = [];
   const notVerified: NotVerified[] = [];
+  const notApplicable: NotVerified[] = [];
   const passed: Passed[] = [];
   for (const { spec, result } of results) {
-    if (result.status === 'passed') passed.push({ check: spec.id, title: spec.title, found: result.found });
-    else if (result.status === 'not_verified') notVerified.push({ check: spec.id, title: spec.title, reason: result.reason });
+    if (result.status === 'passed') passed.push({ ...titled(spec), found: result.found });
+    else if (result.status === 'not_verified') notVerified.push({ ...titled(spec), reason: result.reason });
+    else if (result.status === 'not_applicable') notApplicable.push({ ...titled(spec), reason: result.reason });
     else {
       for (const finding of result.findings) {
         problems.push({
-          check: spec.id,
-          title: spec.title,
+          ...titled(spec),
           severity: finding.severity,
           found: finding.found,
           evidence: finding.evidence.map((line) => quote(line)),
           fix: finding.fix,
           ...(finding.url === undefined ? {} : { url: finding.url }),
+          ...(finding.pages === undefined ? {} : { pages: [...finding.pages] }),
         });
       }
     }
@@ -90,8 +102,10 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
     kind: facts.kind,
     url: facts.url,
     final_url: facts.finalUrl,
+    lang,
     problems,
     not_verified: notVerified,
+    not_applicable: notApplicable,
     passed,
     requests: facts.requests,
     duration_ms: Math.round(facts.durationMs),
@@ -99,33 +113,26 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
   };
   if (scored.verifiedShare < MIN_VERIFIED_SHARE) {
     const { kind, url, final_url, ...details } = base;
-    return {
-      kind,
-      url,
-      final_url,
-      outcome: 'could_not_verify',
-      score: null,
-      grade: null,
-      summary: `Too few checks could be run (${Math.round(scored.verifiedShare * 100)}% of the score's weight), so the site is not graded; see not_verified for why.`,
-      ...details,
-    };
+    return { kind, url, final_url, outcome: 'could_not_verify', score: null, grade: null, summary: words.tooFewChecks(Math.round(scored.verifiedShare * 100)), ...details };
   }
   const { kind, url, final_url, ...details } = base;
-  return { kind, url, final_url, outcome: 'graded', score: scored.score, grade: scored.grade, summary: summarise(scored, problems, notVerified), ...details };
+  return { kind, url, final_url, outcome: 'graded', score: scored.score, grade: scored.grade, summary: summarise(scored, problems, notVerified, lang), ...details };
 }
 
 /** The result of a scan whose home page could not be read (blocked, unreachable, not HTML). */
-export function unverifiableResult(facts: ScanFacts, reason: string, evidence: readonly string[], checks: readonly CheckSpec[]): ScanResult {
+export function unverifiableResult(facts: ScanFacts, reason: string, evidence: readonly string[], checks: readonly CheckSpec[], lang: ReportLanguage = 'en'): ScanResult {
   return {
     kind: facts.kind,
     url: facts.url,
     final_url: facts.finalUrl,
+    lang,
     outcome: 'could_not_verify',
     score: null,
     grade: null,
     summary: reason,
     problems: [],
-    not_verified: checks.map((spec) => ({ check: spec.id, title: spec.title, reason: evidence.length === 0 ? reason : `${reason} Evidence: ${evidence.map((line) => quote(line)).join('; ')}` })),
+    not_applicable: [],
+    not_verified: checks.map((spec) => ({ check: spec.id, title: checkTitle(REPORT_WORDS[lang], spec.id, spec.title), reason: evidence.length === 0 ? reason : `${reason} Evidence: ${evidence.map((line) => quote(line)).join('; ')}` })),
     passed: [],
     requests: facts.requests,
     duration_ms: Math.round(facts.durationMs),
@@ -133,17 +140,13 @@ export function unverifiableResult(facts: ScanFacts, reason: string, evidence: r
   };
 }
 
-function summarise(scored: ReturnType<typeof score>, problems: readonly Problem[], notVerified: readonly NotVerified[]): string {
+function summarise(scored: ReturnType<typeof score>, problems: readonly Problem[], notVerified: readonly NotVerified[], lang: ReportLanguage): string {
+  const words = REPORT_WORDS[lang];
   const counts = SEVERITY_ORDER.filter((severity) => severity !== 'info')
     .map((severity) => [severity, problems.filter((problem) => problem.severity === severity).length] as const)
-    .filter(([, count]) => count > 0)
-    .map(([severity, count]) => `${count} ${severity}`);
+    .filter(([, count]) => count > 0);
   const info = problems.filter((problem) => problem.severity === 'info').length;
-  const parts = [
-    counts.length === 0 ? 'no problems' : `problems: ${counts.join(', ')}`,
-    info > 0 ? `${info} for information` : '',
-    notVerified.length > 0 ? `${notVerified.length} could not be verified` : '',
-  ].filter(Boolean);
-  const cap = scored.cappedByCritical ? ' A critical problem caps the grade at D.' : '';
-  return `Grade ${scored.grade} (${scored.score}/100): ${parts.join('; ')}.${cap}`;
+  const line = words.summary({ grade: scored.grade, score: scored.score, counts, info, notVerified: notVerified.length });
+  const cap = scored.cappedByCritical ? words.criticalCap : scored.missingBasics.length > 0 ? words.basicsCap(scored.missingBasics, scored.grade, scored.uncapped) : '';
+  return cap === '' ? line : `${line} ${cap}`;
 }

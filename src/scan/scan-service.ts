@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { AppError } from '../errors.js';
+import { AppError, type ErrorCode } from '../errors.js';
 import { DAY_MS, type LimitRule } from '../limits/limit-rule.js';
-import { consumeQuotas } from '../limits/quota.js';
+import { checkQuotas, consumeQuotas } from '../limits/quota.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
+import { BrowserGate } from './browser/browser-gate.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { TargetRefusal } from '../net/target.js';
-import { maskEmail, renderReport, reportSubject, type ReportMailer, type ReportSender } from './report-mail.js';
+import { preloadReportLayout } from './report-layout-worker.js';
+import { maskEmail, reportMail, type ReportMailer, type ReportSender } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
+import type { ReportLanguage } from './report-language.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
 import type { ScanKind } from './snapshot.js';
@@ -43,6 +46,8 @@ interface ScanJob {
   readonly progress: ScanProgress;
   readonly result?: ScanResult;
   readonly error?: string;
+  /** Why it failed, when the caller should hear it as that error (the site could not be read, a quota filled meanwhile). */
+  readonly errorCode?: ErrorCode;
 }
 
 export interface ScanServiceDeps {
@@ -70,6 +75,7 @@ export class ScanService {
   readonly #running = new Set<Promise<unknown>>();
   readonly #runningBy = new Map<string, number>();
   readonly #stopping = new AbortController();
+  readonly #browserGate = new BrowserGate();
 
   constructor(private readonly deps: ScanServiceDeps) {}
 
@@ -77,23 +83,29 @@ export class ScanService {
    * Checks the target and the limits, starts the scan, and waits for it up to the call budget.
    * Answers the finished result, or the running status with its id to poll.
    */
-  async scan(kind: ScanKind, url: string, email: string, requester = 'local'): Promise<ScanStatus> {
-    const { finished, scanId } = await this.start(kind, url, email, requester);
+  async scan(kind: ScanKind, url: string, email: string, requester = 'local', lang?: ReportLanguage): Promise<ScanStatus> {
+    const { done: finished, scanId } = await this.#begin(kind, url, email, requester, lang);
     let timer: NodeJS.Timeout | undefined;
     const budget = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), this.deps.settings.callBudgetMs);
       timer.unref();
     });
-    const status = await Promise.race([finished, budget]);
+    const job = await Promise.race([finished, budget]);
     clearTimeout(timer);
-    return status ?? (await this.get(scanId));
+    if (job?.status === 'failed' && job.errorCode !== undefined) throw new AppError(job.errorCode, job.error ?? 'The scan failed.', { field: 'url' });
+    return job === undefined ? await this.get(scanId) : view(job);
   }
 
   /**
    * Starts a scan and returns at once; `finished` settles with the final status. `requester`
    * names who asks (the agent, or the client's address) for the limit on scans running at once.
    */
-  async start(kind: ScanKind, rawUrl: string, email: string, requester = 'local'): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
+  async start(kind: ScanKind, rawUrl: string, email: string, requester = 'local', lang?: ReportLanguage): Promise<{ scanId: string; finished: Promise<ScanStatus> }> {
+    const { scanId, done } = await this.#begin(kind, rawUrl, email, requester, lang);
+    return { scanId, finished: done.then(view) };
+  }
+
+  async #begin(kind: ScanKind, rawUrl: string, email: string, requester: string, lang: ReportLanguage | undefined): Promise<{ scanId: string; done: Promise<ScanJob> }> {
     const { deps } = this;
     const url = await this.#checkTarget(rawUrl);
     if (this.#stopping.signal.aborted) {
@@ -105,7 +117,9 @@ export class ScanService {
     if ((this.#runningBy.get(requester) ?? 0) >= RUNNING_SCANS_PER_REQUESTER) {
       throw new AppError('rate-limited', `You already have ${RUNNING_SCANS_PER_REQUESTER} scans running; follow them with get_scan_result and start another when one is done. Nothing was counted against your limit.`, { retryAfterSeconds: 30 });
     }
-    await consumeQuotas(deps.store, deps.clock, quotaRules(email));
+    // Only checked here: the scan is charged once the home page could be read (#execute), so a
+    // site that is unreachable or refuses us costs the person nothing.
+    await checkQuotas(deps.store, deps.clock, quotaRules(email));
 
     const job: ScanJob = {
       id: `scan_${randomBytes(16).toString('base64url')}`,
@@ -118,7 +132,7 @@ export class ScanService {
     await this.#save(job);
     deps.logger.info({ scanId: job.id, kind, host: url.host }, 'scan started');
     this.#runningBy.set(requester, (this.#runningBy.get(requester) ?? 0) + 1);
-    const finished = this.#execute(job, url, email);
+    const finished = this.#execute(job, url, email, lang);
     this.#running.add(finished);
     void finished.finally(() => {
       this.#running.delete(finished);
@@ -126,7 +140,7 @@ export class ScanService {
       if (left <= 0) this.#runningBy.delete(requester);
       else this.#runningBy.set(requester, left);
     });
-    return { scanId: job.id, finished };
+    return { scanId: job.id, done: finished };
   }
 
   /** The scan's status, progress and (when done) result. */
@@ -165,7 +179,7 @@ export class ScanService {
 
   async #checkTarget(rawUrl: string): Promise<URL> {
     try {
-      return await this.deps.network.checkTarget(rawUrl);
+      return await this.deps.network.checkTarget(withScheme(rawUrl));
     } catch (error) {
       if (!(error instanceof TargetRefusal)) throw error;
       if (error.reason === 'invalid-url') throw new AppError('invalid-argument', `url: ${error.message}`, { field: 'url' });
@@ -174,7 +188,7 @@ export class ScanService {
     }
   }
 
-  async #execute(job: ScanJob, url: URL, email: string): Promise<ScanStatus> {
+  async #execute(job: ScanJob, url: URL, email: string, lang: ReportLanguage | undefined): Promise<ScanJob> {
     const { deps } = this;
     // Progress writes are chained so that a slow store never lets an older state overwrite a newer one.
     let writes: Promise<void> = Promise.resolve();
@@ -183,9 +197,11 @@ export class ScanService {
       return writes;
     };
     let final: ScanJob;
+    let charged = false;
     try {
       // The scanner (its checks, the HTML parser, undici) is loaded with the first scan: a
       // desktop stdio server forwards scans and never needs it, and it is a megabyte of code.
+      if (deps.mailer !== undefined) preloadReportLayout();
       const { runScan } = await import('./run-scan.js');
       const result = await runScan({
         kind: job.kind,
@@ -196,16 +212,36 @@ export class ScanService {
         logger: deps.logger,
         onProgress: (progress) => void write({ ...job, progress }),
         signal: this.#stopping.signal,
+        browserGate: this.#browserGate,
+        ...(lang === undefined ? {} : { lang }),
+        onHomeRead: async () => {
+          await consumeQuotas(deps.store, deps.clock, quotaRules(email));
+          charged = true;
+        },
       });
-      const reportEmail = await this.#mail(job.id, result, email);
-      final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
-      deps.logger.info({ scanId: job.id, outcome: result.outcome, grade: result.grade, requests: result.requests, ms: result.duration_ms }, 'scan finished');
+      if (charged) {
+        const reportEmail = await this.#mail(job.id, result, email);
+        final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
+      } else if (this.#stopping.signal.aborted) {
+        // Stopped by our shutdown before the site could be read: our doing, so no charge and no report.
+        const reportEmail = { to: maskEmail(email), status: 'not_sent' as const, note: 'The scan stopped before the site could be read, so nothing was counted and no report was sent.' };
+        final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
+      } else {
+        // The site could not be read (unreachable, a refusal, a challenge, an error page): nothing to grade, so no charge and no report.
+        final = { ...job, status: 'failed', error: `${result.not_verified[0]?.reason ?? result.summary} Nothing was counted against your limit and no report was sent.`, errorCode: 'remote-unreachable' };
+      }
+      deps.logger.info({ scanId: job.id, outcome: result.outcome, grade: result.grade, charged, requests: result.requests, ms: result.duration_ms }, 'scan finished');
     } catch (error) {
-      deps.logger.error({ err: error, scanId: job.id }, 'scan failed unexpectedly');
-      final = { ...job, status: 'failed', error: 'The scan failed unexpectedly on our side. It has been logged; try again later.' };
+      if (error instanceof AppError && error.code === 'quota-exceeded') {
+        // Another scan by the same person filled the quota while this one read the home page.
+        final = { ...job, status: 'failed', error: error.message, errorCode: error.code };
+      } else {
+        deps.logger.error({ err: error, scanId: job.id }, 'scan failed unexpectedly');
+        final = { ...job, status: 'failed', error: 'The scan failed unexpectedly on our side. It has been logged; try again later.' };
+      }
     }
     await write(final);
-    return view(final);
+    return final;
   }
 
   async #mail(scanId: string, result: ScanResult, email: string): Promise<ReportEmail> {
@@ -214,8 +250,8 @@ export class ScanService {
       return { to, status: 'not_sent', note: 'E-mail delivery is not set up on this server, so the report was not sent; this result is the full report.' };
     }
     try {
-      await this.deps.mailer.send({ to: email, subject: reportSubject(result), text: renderReport(result, this.deps.sender, scanId) });
-      return { to, status: 'queued', note: 'The full report is on its way to this address (plain text; check the spam folder if it does not arrive).' };
+      await this.deps.mailer.send(await reportMail(email, result, this.deps.sender, scanId, this.deps.settings.browser !== undefined));
+      return { to, status: 'queued', note: 'The full report is on its way to this address (check the spam folder if it does not arrive).' };
     } catch (error) {
       this.deps.logger.error({ err: error, scanId }, 'scan report could not be queued for e-mail');
       return { to, status: 'not_sent', note: 'The report could not be queued for e-mail right now; this result is the full report.' };
@@ -225,6 +261,12 @@ export class ScanService {
   async #save(job: ScanJob): Promise<void> {
     await this.deps.store.set(jobKey(job.id), JSON.stringify(job), this.deps.settings.resultTtlMs);
   }
+}
+
+/** "www.example.com" is what people type: an address without a scheme is tried as https://. */
+export function withScheme(rawUrl: string): string {
+  const trimmed = rawUrl.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^/:]+:\d+(\/|$)/.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, '')}`;
 }
 
 function jobKey(id: string): string {

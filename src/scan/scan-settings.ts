@@ -1,4 +1,5 @@
 import { DAY_MS } from '../limits/limit-rule.js';
+import type { BrowserSettings } from './browser/observe.js';
 import type { FetchSettings } from '../net/fetcher.js';
 
 /**
@@ -18,10 +19,25 @@ export interface ScanSettings {
   readonly maxConcurrentScans: number;
   /** Time to first byte above which a page counts as slow for AI crawlers (V15). */
   readonly slowResponseMs: number;
+  /** The headless browser for the checks that need one (SCAN_BROWSER); absent: those checks are not verified. */
+  readonly browser?: BrowserSettings;
+  /** Requests the browser's pages may make through the guarded fetcher, per scan. */
+  readonly browserRequestBudget: number;
 }
 
-export function defaultScanSettings(version: string, publicBaseUrl: string, callBudgetSeconds: number): ScanSettings {
+/** Budget of the browser part of one scan: launch, two pages, the consent choices and a form. */
+export const BROWSER_BUDGET_MS = 20_000;
+/** How long a page may keep loading after `load` before it is read (tags fire late). */
+export const BROWSER_SETTLE_MS = 1_000;
+
+export function browserSettings(executablePath: string | undefined): BrowserSettings | undefined {
+  return executablePath === undefined ? undefined : { executablePath, budgetMs: BROWSER_BUDGET_MS, settleMs: BROWSER_SETTLE_MS };
+}
+
+export function defaultScanSettings(version: string, publicBaseUrl: string, callBudgetSeconds: number, browserPath?: string): ScanSettings {
+  const browser = browserSettings(browserPath);
   return {
+    ...(browser === undefined ? {} : { browser }),
     fetch: {
       userAgent: `Mozilla/5.0 (compatible; site-content-mcp-scan/${version}; +${publicBaseUrl}/)`,
       connectTimeoutMs: 5_000,
@@ -36,5 +52,6 @@ export function defaultScanSettings(version: string, publicBaseUrl: string, call
     resultTtlMs: DAY_MS,
     maxConcurrentScans: 4,
     slowResponseMs: 1_500,
+    browserRequestBudget: 80,
   };
 }

@@ -17,6 +17,18 @@ export const GRADE_THRESHOLDS: readonly (readonly [Grade, number])[] = [
 /** A critical problem caps the score here (so the grade is at most D). */
 export const CRITICAL_SCORE_CAP = 59;
 
+/**
+ * Missing basics cap the score (docs/scans.md "Scores and grades"): each is a binary audit in
+ * Lighthouse's SEO category (title, meta description, crawlable, hreflang, ...) or what Google's
+ * structured-data guidance asks of every organisation site. One missing basic costs only its
+ * check's weight; several together mean a site that is not looked after, which no amount of
+ * good detail lifts into the band of one that is.
+ */
+export const MISSING_BASICS_CAPS: readonly (readonly [count: number, cap: number])[] = [
+  [3, 59],
+  [2, 74],
+];
+
 /** Below this share of the weight verified, the scan says "could not verify" instead of grading. */
 export const MIN_VERIFIED_SHARE = 0.5;
 
@@ -24,6 +36,10 @@ export interface Scored {
   readonly score: number;
   readonly grade: Grade;
   readonly cappedByCritical: boolean;
+  /** The basics found missing, when two or more capped the score. */
+  readonly missingBasics: readonly string[];
+  /** The score before any cap. */
+  readonly uncapped: number;
   /** Weight of the checks that could be run, over the weight of all scored checks. */
   readonly verifiedShare: number;
 }
@@ -39,9 +55,13 @@ export function score(results: readonly { readonly spec: CheckSpec; readonly res
   let possible = 0;
   let total = 0;
   let critical = false;
+  const basics = new Set<string>();
   for (const { spec, result } of results) {
-    if (result.status === 'problems' && result.findings.some((finding) => finding.severity === 'critical')) critical = true;
-    if (spec.weight <= 0) continue;
+    if (result.status === 'problems') {
+      if (result.findings.some((finding) => finding.severity === 'critical')) critical = true;
+      for (const finding of result.findings) if (finding.missingBasic !== undefined) basics.add(finding.missingBasic);
+    }
+    if (spec.weight <= 0 || result.status === 'not_applicable') continue;
     total += spec.weight;
     if (result.status === 'not_verified') continue;
     possible += spec.weight;
@@ -50,8 +70,16 @@ export function score(results: readonly { readonly spec: CheckSpec; readonly res
   }
   const raw = possible === 0 ? 0 : Math.round((100 * earned) / possible);
   const capped = critical && raw > CRITICAL_SCORE_CAP;
-  const value = capped ? CRITICAL_SCORE_CAP : raw;
-  return { score: value, grade: gradeFor(value), cappedByCritical: capped, verifiedShare: total === 0 ? 0 : possible / total };
+  const basicsCap = MISSING_BASICS_CAPS.find(([count]) => basics.size >= count)?.[1] ?? 100;
+  const value = Math.min(raw, capped ? CRITICAL_SCORE_CAP : 100, basicsCap);
+  return {
+    score: value,
+    grade: gradeFor(value),
+    cappedByCritical: capped,
+    missingBasics: basicsCap < raw && !(capped && CRITICAL_SCORE_CAP <= basicsCap) ? [...basics] : [],
+    uncapped: raw,
+    verifiedShare: total === 0 ? 0 : possible / total,
+  };
 }
 
 export function gradeFor(value: number): Grade {

@@ -1,3 +1,4 @@
+import type { BrowserObservation } from './browser/observation.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
 import type { FetchedResponse, FetchOutcome } from '../net/fetcher.js';
 import { detectBlock, type BlockSign } from '../net/page/block-detection.js';
@@ -38,6 +39,8 @@ export interface ScanSnapshot {
   readonly slowResponseMs: number;
   /** When the scan ran (for freshness), epoch milliseconds. */
   readonly now: number;
+  /** What the pages did in a real browser; absent when the server has no browser configured. */
+  readonly browser?: BrowserObservation;
 }
 
 export function fetchedResource(url: string, outcome: FetchOutcome): FetchedResource {

@@ -148,11 +148,11 @@ describe('the MCP caller', () => {
     title: 'Who am I',
     description: 'Test tool: returns the caller.',
     input: z.object({}).strict(),
-    output: z.object({ sub: z.string().optional(), clientId: z.string().optional() }),
+    output: z.object({ sub: z.string().optional(), clientId: z.string().optional(), clientIp: z.string().optional() }),
     annotations: READ_ONLY_LOCAL,
     async run(_input, ctx) {
       const caller: Caller = ctx.caller;
-      return { ...(caller.agent ? { sub: caller.agent.sub, clientId: caller.agent.clientId } : {}) };
+      return { ...(caller.agent ? { sub: caller.agent.sub, clientId: caller.agent.clientId } : {}), ...(caller.clientIp ? { clientIp: caller.clientIp } : {}) };
     },
   });
   let appServer: http.Server;
@@ -167,20 +167,32 @@ describe('the MCP caller', () => {
   });
   afterAll(() => new Promise<void>((resolve) => appServer.close(() => resolve())));
 
-  const whoamiCall = async (headers: Record<string, string> = {}) => {
+  const whoamiCall = async (headers: Record<string, string> = {}, revision: '2025-11-25' | '2026-07-28' = '2025-11-25') => {
+    const modern = revision === '2026-07-28';
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
     const response = await fetch(`${appUrl}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': revision,
+        ...(modern ? { 'mcp-method': 'tools/call', 'mcp-name': 'whoami' } : {}),
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {}, ...(modern ? { _meta: envelope } : {}) } }),
     });
     return ((await response.json()) as { result: { structuredContent: Record<string, string> } }).result.structuredContent;
   };
 
-  it('carries the agent of a valid token to the tools', async () => {
-    expect(await whoamiCall({ authorization: `Bearer ${agent.credential}` })).toEqual({ sub: agent.registration_id, clientId: agent.registration_id });
+  it.each(['2025-11-25', '2026-07-28'] as const)('carries the agent of a valid token and the address to the tools (%s)', async (revision) => {
+    expect(await whoamiCall({ authorization: `Bearer ${agent.credential}` }, revision)).toEqual({
+      sub: agent.registration_id,
+      clientId: agent.registration_id,
+      clientIp: expect.stringContaining('127.0.0.1'),
+    });
   });
 
-  it('has no agent without a token', async () => {
-    expect(await whoamiCall()).toEqual({});
+  it.each(['2025-11-25', '2026-07-28'] as const)('has no agent without a token (%s)', async (revision) => {
+    expect(await whoamiCall({}, revision)).toEqual({ clientIp: expect.stringContaining('127.0.0.1') });
   });
 });

@@ -4,13 +4,15 @@ export interface ParsedMail {
   readonly headers: readonly (readonly [string, string])[];
   /** The decoded value of the only header with this name (throws if there are several). */
   header(name: string): string | undefined;
-  /** The decoded body. */
+  /** The decoded body (of a multipart message: its text/plain part). */
   readonly text: string;
+  /** The decoded text/html part of a multipart message. */
+  readonly html?: string;
 }
 
 /**
- * Just enough MIME for our messages: single-part text with quoted-printable, base64 or 7-bit
- * bodies, and RFC 2047 encoded words in headers.
+ * Just enough MIME for our messages: text with quoted-printable, base64 or 7-bit bodies, a
+ * multipart/alternative of text and HTML, and RFC 2047 encoded words in headers.
  */
 export function parseMail(raw: string): ParsedMail {
   const split = raw.indexOf('\r\n\r\n');
@@ -28,6 +30,13 @@ export function parseMail(raw: string): ParsedMail {
     if (found.length > 1) throw new Error(`${found.length} ${name} headers`);
     return found[0]?.[1];
   };
+  const boundary = /^multipart\/[\w-]+;.*boundary="?([^";]+)"?/i.exec(header('content-type') ?? '')?.[1];
+  if (boundary !== undefined) {
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => parseMail(part.replace(/^\r\n/, '')));
+    const ofType = (type: string) => parts.find((part) => (part.header('content-type') ?? '').startsWith(type))?.text;
+    const html = ofType('text/html');
+    return { headers, header, text: ofType('text/plain') ?? '', ...(html === undefined ? {} : { html }) };
+  }
   const encoding = (header('content-transfer-encoding') ?? '7bit').toLowerCase();
   const text =
     encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;

@@ -79,6 +79,28 @@ describe('the stdio process', () => {
     expect(messages.find((message) => message.id === 2)).toMatchObject({ result: {} });
   });
 
+  it('answers tools/call arguments that are not an object with -32602 and a sentence, and a __proto__ argument as unknown', async () => {
+    const badShape = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_site', arguments: 'kontakt' } });
+    const proto = '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"search_site","arguments":{"query":"kontakt","__proto__":{}}}}';
+    const { stdout } = await runCli([], `${initialize}\n${badShape}\n${proto}\n`, { CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'silent' });
+    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; error?: { code: number; message: string }; result?: { isError?: boolean; content: { text: string }[] } });
+    expect(messages.find((message) => message.id === 3)?.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.arguments must be a JSON object') });
+    const refused = messages.find((message) => message.id === 4)?.result;
+    expect(refused?.isError).toBe(true);
+    expect(refused?.content[0]?.text).toContain('unknown argument "__proto__"');
+  });
+
+  it('speaks 2026-07-28 to a client that opens with it (no initialize)', async () => {
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } });
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_contact', arguments: {}, _meta: envelope } });
+    const { code, stdout } = await runCli([], `${discover}\n${call}\n`, { CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'silent' });
+    expect(code).toBe(0);
+    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; result?: Record<string, unknown> });
+    expect(messages.find((message) => message.id === 1)?.result).toMatchObject({ supportedVersions: ['2026-07-28'], capabilities: { tools: {}, resources: {} } });
+    expect(messages.find((message) => message.id === 2)?.result).toMatchObject({ resultType: 'complete', structuredContent: expect.any(Object) });
+  });
+
   it('exits cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, [BUILT_CLI], { env: { PATH: process.env.PATH ?? '', CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'info' } });
     await new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes('serving MCP over stdio') && resolve()));

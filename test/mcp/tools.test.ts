@@ -235,7 +235,8 @@ describe('resources', () => {
     expect(text).toContain(`| GA4 implementation | Enterprise | quoted individually | ${base}/en/services/ga4-implementation/ |`);
   });
 
-  it('answers an unknown resource with -32002', async () => {
-    await expect(client.readResource({ uri: `${base}/secret.txt` })).rejects.toThrow(/-32002.*Resource not found/);
+  it('answers an unknown resource with -32602 and the URI in data (SEP-2164)', async () => {
+    const error = await client.readResource({ uri: `${base}/secret.txt` }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('Resource not found'), data: { uri: `${base}/secret.txt` } });
   });
 });

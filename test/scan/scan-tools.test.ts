@@ -160,20 +160,40 @@ describe('the report e-mail, through the durable outbox and a real SMTP server',
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('reaches the person, and only the person, in plain text with every problem, its evidence and fix', async () => {
+  it('reaches the person, and only the person, as HTML with a plain-text alternative: grade once, problems, evidence, fix, the matching service and contact', async () => {
     const email = 'anna.kowalska@acme-heating.co.uk';
-    const status = scanStatusSchema.parse((await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${site.origin}/`, email, consent: true } })).structuredContent);
+    const status = scanStatusSchema.parse((await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${tiny.origin}/`, email, consent: true } })).structuredContent);
     expect(status.result!.report_email).toMatchObject({ to: 'a******@acme-heating.co.uk', status: 'queued' });
     await mailServer.ctx.outbox.runDue();
     const mail = smtp.received.at(-1)!;
     expect(mail.envelope.to).toEqual([email]);
-    expect(mail.header('subject')).toBe(`Website scan of ${new URL(site.origin).host}: analytics and tracking, grade ${status.result!.grade} (${status.result!.score}/100)`);
-    expect(mail.text).toContain(`scan ${status.scan_id}`);
-    expect(mail.text).toContain('NOT VERIFIED (neither passed nor failed)');
-    expect(mail.text).toContain('- T8 Consent state reaches Google');
-    expect(mail.text).toContain('If you did not ask for this scan');
-    expect(mail.header('content-type')).toMatch(/^text\/plain/);
     expect(mail.header('to')).toBe(email);
+    expect(mail.header('subject')).toBe(`Website scan of ${new URL(tiny.origin).host}: analytics and tracking, grade ${status.result!.grade} (${status.result!.score}/100)`);
+    expect(mail.header('content-type')).toMatch(/^multipart\/alternative/);
+    const grade = `Grade ${status.result!.grade} (${status.result!.score}/100)`;
+    for (const body of [mail.text!, String(mail.html)]) {
+      expect(body.toLowerCase().split(grade.toLowerCase()).length - 1).toBe(1);
+      expect(body).toContain('No analytics or advertising tag was found in the HTML');
+      // The site file of the server that scanned: its GA4 service answers "nothing is measured".
+      expect(body).toContain('GA4 implementation, from 950 EUR (net)');
+      expect(body).toContain('https://testowa.example/en/services/ga4-implementation/');
+      expect(body).toContain('hello@testowa.example');
+    }
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(`scan ${status.scan_id}`);
+    expect(mail.text).toContain('NOT VERIFIED (NEITHER PASSED NOR FAILED)');
+    expect(mail.text).toContain('If you did not ask for this scan');
+    expect(String(mail.html)).not.toMatch(/<img|<link|<script|src=|url\(/i);
+    expect(Buffer.byteLength(String(mail.html))).toBeLessThan(100_000);
+  });
+
+  it('is written in Polish when asked', async () => {
+    await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${tiny.origin}/`, email: 'jan@acme-heating.co.uk', consent: true, lang: 'pl' } });
+    await mailServer.ctx.outbox.runDue();
+    const mail = smtp.received.at(-1)!;
+    expect(mail.header('subject')).toMatch(/^Skan strony .*: analityki i śledzenia, ocena D \(\d+\/100\)$/);
+    expect(mail.text).toContain('Wdrożenie GA4, od 3900 PLN netto');
+    expect(mail.text).toContain('https://testowa.example/pl/uslugi/wdrozenie-ga4/');
+    expect(mail.text).toContain('Formularz kontaktowy: https://testowa.example/pl/kontakt/');
   });
 });
 
@@ -221,6 +241,42 @@ describe('arguments', () => {
 
   it('refuse unknown arguments, so nothing in a request can switch on private targets', async () => {
     expect(await failure('scan_analytics', { url: `${site.origin}/`, email: freshEmail(), consent: true, allow_private: true })).toContain('unknown argument "allow_private"');
+  });
+});
+
+describe('a site that cannot be read', () => {
+  let refusing: FixtureSite;
+  let closedOrigin: string;
+  beforeAll(async () => {
+    refusing = await startFixtureSite({ '/': { status: 403, body: html('<title>Forbidden</title>', '<h1>Access denied</h1>') } });
+    const closed = await startFixtureSite({});
+    closedOrigin = closed.origin;
+    await closed.close();
+  });
+  afterAll(async () => {
+    await refusing?.close();
+  });
+
+  it('is answered at once with why, uses none of the quota and sends no report', async () => {
+    const email = freshEmail();
+    const before = mailer.sent.length;
+    for (const url of [`${refusing.origin}/`, `${closedOrigin}/`, `${refusing.origin}/`]) {
+      expect(await failure('scan_analytics', { url, email, consent: true })).toMatch(/^\[remote-unreachable\] .*Nothing was counted against your limit and no report was sent\.$/);
+    }
+    expect(mailer.sent.length).toBe(before);
+    // Both of the address's two scans a day are still there.
+    for (let index = 0; index < 2; index += 1) expect((await ok('scan_analytics', { url: `${tiny.origin}/`, email, consent: true })).status).toBe('done');
+  });
+
+  it('says the site refused the scanner when it answers 403', async () => {
+    expect(await failure('scan_ai_visibility', { url: `${refusing.origin}/`, email: freshEmail(), consent: true })).toContain('The site refused our scanner');
+  });
+});
+
+describe('an address typed without a scheme', () => {
+  it('is tried as https://', async () => {
+    const status = await ok('scan_ai_visibility', { url: site.origin.replace(/^https:\/\//, ''), email: freshEmail(), consent: true });
+    expect(status).toMatchObject({ url: `${site.origin}/`, result: { outcome: 'graded', grade: 'A' } });
   });
 });
 
@@ -320,10 +376,12 @@ describe('targets (production rules: SCAN_ALLOW_PRIVATE_TARGETS off)', () => {
     expect(await scanUrl('https://no-such-name.acme-heating.example/')).toMatch(/^\[remote-unreachable\] url: the domain name no-such-name\.acme-heating\.example does not resolve/);
   });
 
-  it('never connects to a name that rebinds to loopback after the early check: the site is "could not verify"', async () => {
+  it('never connects to a name that rebinds to loopback after the early check: the site is unreachable, and nothing is counted', async () => {
     // The counting loopback server for this case is in net/ssrf.test.ts (production rules allow only ports 80 and 443 here).
     const result = (await productionClient.callTool({ name: 'scan_ai_visibility', arguments: { url: 'http://rebind.acme-heating.example/', email: freshEmail(), consent: true } })) as CallToolResult;
-    const status = scanStatusSchema.parse(result.structuredContent);
-    expect(status.result).toMatchObject({ outcome: 'could_not_verify', summary: 'The home page could not be fetched: this address does not lead to a public website.' });
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toBe(
+      '[remote-unreachable] The home page could not be fetched: this address does not lead to a public website. Nothing was counted against your limit and no report was sent.',
+    );
   });
 });

@@ -13,6 +13,8 @@ import {
   cleanSite,
   duplicateTagSite,
   hugePageSite,
+  neglectedSite,
+  noTagsSite,
   noRobotsSite,
   redirectChainSite,
   retiredUaSite,
@@ -86,6 +88,46 @@ describe('a clean site', () => {
     expect(found.T5).toContain('Cookiebot');
     expect(found.T6).toContain('all four keys');
     expect(notVerified(result)).toEqual(['T3b', 'T7b', 'T8', 'T11b', 'T15b']);
+  });
+});
+
+describe('a site without any analytics (graded by hand: D, 59)', () => {
+  let result: ScanResult;
+  beforeAll(async () => {
+    result = await scan('analytics', await serve(noTagsSite, { tls: true }));
+  });
+
+  it('is capped like a critical problem, because nothing is measured', () => {
+    expect(problemsOf(result, 'T1')[0]).toMatchObject({ severity: 'critical' });
+    expect(result).toMatchObject({ outcome: 'graded', grade: 'D', score: 59 });
+  });
+
+  it('counts the consent, duplicate and GTM checks as not applicable, not as passed', () => {
+    expect(result.not_applicable.map((entry) => entry.check)).toEqual(['T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T9', 'T10', 'T16']);
+    expect(result.passed.map((entry) => entry.check)).toEqual(['T11', 'T12', 'T13', 'T14', 'T15', 'T17']);
+  });
+
+  it('says in its passed texts only what it saw: no forms on a page without forms', () => {
+    expect(result.passed.find((entry) => entry.check === 'T15')?.found).toContain('no forms on the pages read');
+  });
+});
+
+describe('a site with no structured data, sitemap, descriptions or language (graded by hand: D, 59)', () => {
+  let result: ScanResult;
+  beforeAll(async () => {
+    result = await scan('ai_visibility', await serve(neglectedSite));
+  });
+
+  it('is kept out of the band of a well-kept site: four missing basics cap 85 at 59', () => {
+    expect(result).toMatchObject({ outcome: 'graded', grade: 'D', score: 59 });
+    expect(result.summary).toContain('85 before the cap');
+  });
+
+  it('reports a problem found on both pages once, listing the pages', () => {
+    const descriptions = problemsOf(result, 'V12').filter((problem) => problem.found.includes('no meta description'));
+    expect(descriptions).toHaveLength(1);
+    expect(descriptions[0]!.pages).toEqual([`${result.final_url}`, expect.stringMatching(/\/about\/$/)]);
+    expect(problemsOf(result, 'V12')).toHaveLength(2);
   });
 });
 
@@ -181,11 +223,13 @@ describe('broken JSON-LD', () => {
 });
 
 describe('a site behind a bot challenge', () => {
-  it.each(['ai_visibility', 'analytics'] as const)('is "could not verify" for %s, not a bad grade', async (kind) => {
-    const result = await scan(kind, await serve(challengedSite));
-    expect(result).toMatchObject({ outcome: 'could_not_verify', score: null, grade: null, problems: [], passed: [] });
-    expect(result.summary).toContain('bot challenge');
-    expect(result.not_verified[0]!.reason).toContain('cf-mitigated: challenge');
+  it.each(['ai_visibility', 'analytics'] as const)('is not graded for %s: the scan fails at once with the quoted challenge, uncounted and unreported', async (kind) => {
+    const { finished } = await ctx.scans.start(kind, `${(await serve(challengedSite)).origin}/`, 'challenged@acme-heating.co.uk');
+    const status = await finished;
+    expect(status).toMatchObject({ status: 'failed', error: expect.stringContaining('bot challenge') });
+    expect(status.error).toContain('cf-mitigated: challenge');
+    expect(status.error).toContain('Nothing was counted against your limit and no report was sent.');
+    expect(status.result).toBeUndefined();
   });
 });
 

@@ -10,9 +10,19 @@ export interface Finding {
   /** Quoted proof from the site: a header, a robots.txt line, a tag, a snippet. */
   readonly evidence: readonly string[];
   readonly fix: string;
-  /** The page or file it was found on. */
+  /** The page or file it was found on (the first, when the same problem is on several pages). */
   readonly url?: string;
+  /** Every page with the same problem, when there are several: one finding per problem, not per page. */
+  readonly pages?: readonly string[];
+  /**
+   * The basic this finding says is missing (structured data, a sitemap, descriptions, the page
+   * language...): missing several basics caps the grade (score.ts), whatever the rest earns.
+   */
+  readonly missingBasic?: string;
 }
+
+/** A finding before it is tied to a place: the collector it is added to names the page. */
+export type FindingText = Omit<Finding, 'url' | 'pages'>;
 
 /**
  * What one check concluded. `not_verified` is never a pass or a fail: the check could not be
@@ -22,7 +32,9 @@ export interface Finding {
 export type CheckResult =
   | { readonly status: 'passed'; readonly found: string }
   | { readonly status: 'problems'; readonly findings: readonly Finding[] }
-  | { readonly status: 'not_verified'; readonly reason: string };
+  | { readonly status: 'not_verified'; readonly reason: string }
+  /** Nothing to check (no analytics at all, so no consent banner to judge): out of the possible points, not passed. */
+  | { readonly status: 'not_applicable'; readonly reason: string };
 
 export interface CheckSpec {
   /** T1-T17 (analytics), V1-V18 (AI visibility); browser-only parts of a check get a suffix (T3b). */
@@ -35,18 +47,71 @@ export interface CheckSpec {
 
 export const passed = (found: string): CheckResult => ({ status: 'passed', found });
 export const notVerified = (reason: string): CheckResult => ({ status: 'not_verified', reason });
+export const notApplicable = (reason: string): CheckResult => ({ status: 'not_applicable', reason });
 
 /** Problems, or a pass with `whenNone` when there are none. */
 export function problemsOr(findings: readonly Finding[], whenNone: string): CheckResult {
   return findings.length === 0 ? passed(whenNone) : { status: 'problems', findings };
 }
 
-/** A check that needs a real browser (running the page's JavaScript); always reported as not verified. */
-export function browserOnly(id: string, title: string, weight: number, needs: string): CheckSpec {
-  return {
-    id,
-    title,
-    weight,
-    run: () => notVerified(`Needs a real browser that runs the page's JavaScript (${needs}); this scan reads the HTML, headers and files as served.`),
-  };
+/** A check whose whole result is one problem. */
+export function problem(finding: Finding): CheckResult {
+  return { status: 'problems', findings: [finding] };
 }
+
+/** Most evidence lines one finding keeps when the same problem is merged from several pages. */
+const MERGED_EVIDENCE_MAX = 6;
+
+/**
+ * Collects the findings of one check. `at(url)` gives a view bound to a page, so each finding
+ * names its page once; the same problem (same severity, text and fix) found on several pages
+ * becomes one finding that lists the pages and pools their evidence.
+ */
+export class Findings {
+  readonly #byProblem: Map<string, { finding: FindingText; pages: string[]; evidence: string[] }>;
+  readonly #url: string | undefined;
+
+  constructor(url?: string, shared?: Findings) {
+    this.#url = url;
+    this.#byProblem = shared === undefined ? new Map() : shared.#byProblem;
+  }
+
+  /** The same collection, with what is added through it found on `url`. */
+  at(url: string): Findings {
+    return new Findings(url, this);
+  }
+
+  /** Adds a finding on this collector's page (or on the page the finding names itself). */
+  add(finding: FindingText & { readonly url?: string }): this {
+    const { url = this.#url, ...text } = finding;
+    const key = `${finding.severity}\u0000${finding.found}\u0000${finding.fix}`;
+    const entry = this.#byProblem.get(key);
+    if (entry === undefined) {
+      this.#byProblem.set(key, { finding: text, pages: url === undefined ? [] : [url], evidence: [...finding.evidence] });
+      return this;
+    }
+    if (url !== undefined && !entry.pages.includes(url)) entry.pages.push(url);
+    for (const line of finding.evidence) if (!entry.evidence.includes(line) && entry.evidence.length < MERGED_EVIDENCE_MAX) entry.evidence.push(line);
+    return this;
+  }
+
+  get size(): number {
+    return this.#byProblem.size;
+  }
+
+  list(): Finding[] {
+    return [...this.#byProblem.values()].map(({ finding, pages, evidence }) => ({
+      ...finding,
+      evidence,
+      ...(pages.length === 0 ? {} : { url: pages[0] }),
+      ...(pages.length > 1 ? { pages } : {}),
+    }));
+  }
+
+  /** The problems, or a pass stating `whenNone` (what was seen) when there are none. */
+  orPassed(whenNone: string): CheckResult {
+    return problemsOr(this.list(), whenNone);
+  }
+}
+
+

@@ -36,3 +36,8 @@ export function listing(items: readonly string[]): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** What a request got: "GET https://example.com/robots.txt -> HTTP 404", plus a detail such as a Location. */
+export function statusEvidence(url: string, status: number, detail = ''): string {
+  return quote(`GET ${url} -> HTTP ${status}${detail === '' ? '' : ` ${detail}`}`);
+}

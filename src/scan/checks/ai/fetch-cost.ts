@@ -1,4 +1,4 @@
-import { problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { Findings, type CheckSpec } from '../check.js';
 import { headerEvidence, plural, quote } from '../evidence.js';
 
 const HEAVY_HTML_BYTES = 1024 * 1024;
@@ -11,9 +11,9 @@ export const fetchCost: CheckSpec = {
   run(snapshot) {
     const response = snapshot.home.response;
     const url = snapshot.home.url;
-    const findings: Finding[] = [];
+    const findings = new Findings();
     if (response.ttfbMs > snapshot.slowResponseMs) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: `The home page took ${(response.ttfbMs / 1000).toFixed(1)} s to start answering. Crawlers and assistants fetching live give up on slow pages or fetch fewer of them.`,
         evidence: [`time to first byte: ${Math.round(response.ttfbMs)} ms (threshold ${snapshot.slowResponseMs} ms)`],
@@ -22,7 +22,7 @@ export const fetchCost: CheckSpec = {
       });
     }
     if (response.truncated || response.bodyBytes > HEAVY_HTML_BYTES) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: `The home page HTML is ${response.truncated ? 'over' : ''} ${(response.bodyBytes / 1024 / 1024).toFixed(1)} MB${response.truncated ? ' (we stopped reading there)' : ''}. Crawlers cut pages off (often at 1-2 MB), so what comes later is not read.`,
         evidence: [`${response.bodyBytes} bytes read${response.truncated ? ', cut at the scan\'s size cap' : ''}`],
@@ -31,7 +31,7 @@ export const fetchCost: CheckSpec = {
       });
     }
     if (response.bodyBytes > COMPRESS_ABOVE_BYTES && response.headers['content-encoding'] === undefined) {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: `The ${Math.round(response.bodyBytes / 1024)} KB home page is sent uncompressed.`,
         evidence: [headerEvidence('Content-Encoding', undefined)],
@@ -41,7 +41,7 @@ export const fetchCost: CheckSpec = {
     }
     const hops = response.redirects;
     if (hops.length >= 2) {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: `The address goes through ${plural(hops.length, 'redirect')} before the page; each costs crawlers a request.`,
         evidence: hops.map((hop) => quote(`${hop.status} ${hop.url} -> ${hop.location}`)),
@@ -51,7 +51,7 @@ export const fetchCost: CheckSpec = {
     }
     const downgrade = hops.find((hop) => hop.url.startsWith('https:') && hop.location.startsWith('http:'));
     if (downgrade !== undefined) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: 'A redirect goes from https back to plain http.',
         evidence: [quote(`${downgrade.status} ${downgrade.url} -> ${downgrade.location}`)],
@@ -59,9 +59,7 @@ export const fetchCost: CheckSpec = {
         url,
       });
     }
-    return problemsOr(
-      findings,
-      `Home page: first byte in ${Math.round(response.ttfbMs)} ms, ${Math.round(response.bodyBytes / 1024)} KB${response.headers['content-encoding'] === undefined ? '' : ` (${response.headers['content-encoding']})`}, ${plural(hops.length, 'redirect')}.`,
+    return findings.orPassed(`Home page: first byte in ${Math.round(response.ttfbMs)} ms, ${Math.round(response.bodyBytes / 1024)} KB${response.headers['content-encoding'] === undefined ? '' : ` (${response.headers['content-encoding']})`}, ${plural(hops.length, 'redirect')}.`,
     );
   },
 };

@@ -1,7 +1,7 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
 import { usableResponse, type FetchedResource } from '../../snapshot.js';
-import { notVerified, passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
-import { headerEvidence, listing, plural, quote } from '../evidence.js';
+import { notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
+import { headerEvidence, listing, plural, quote, statusEvidence } from '../evidence.js';
 import { readRobots } from './robots-file.js';
 
 const looksLikeHtml = (response: FetchedResponse) => response.mediaType === 'text/html' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
@@ -20,37 +20,27 @@ export const llmsTxt: CheckSpec = {
     }
     const url = response.finalUrl;
     if (response.status === 404 || response.status === 410) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'info',
             found: 'No llms.txt. It is an emerging convention (llmstxt.org) that gives language models a short map of the site; optional, so not penalised.',
-            evidence: [`GET ${url} -> HTTP ${response.status}`],
+            evidence: [statusEvidence(url, response.status)],
             fix: 'Publish /llms.txt in Markdown: "# Site name", a "> one-line summary", then "## Sections" listing your key pages as "- [Title](URL): note".',
             url,
-          },
-        ],
-        '',
-      );
+          });
     }
     if (response.status !== 200) {
-      return problemsOr([{ severity: 'low', found: `llms.txt answers HTTP ${response.status}.`, evidence: [`GET ${url} -> HTTP ${response.status}`], fix: 'Serve /llms.txt with 200, or 404 if you do not publish one.', url }], '');
+      return problem({ severity: 'low', found: `llms.txt answers HTTP ${response.status}.`, evidence: [statusEvidence(url, response.status)], fix: 'Serve /llms.txt with 200, or 404 if you do not publish one.', url });
     }
     if (looksLikeHtml(response)) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'low',
             found: 'llms.txt answers with an HTML page (often the site\'s catch-all page), not the Markdown file models expect.',
             evidence: [headerEvidence('Content-Type', response.headers['content-type']), quote(response.body.slice(0, 100))],
             fix: 'Serve a real Markdown file at /llms.txt (text/markdown or text/plain), or let the address answer 404.',
             url,
-          },
-        ],
-        '',
-      );
+          });
     }
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const lines = response.body.replace(/^\ufeff/, '').split(/\r?\n/);
     const firstContent = lines.find((line) => line.trim() !== '') ?? '';
     const title = /^#\s+(.+)/.exec(firstContent)?.[1];
@@ -58,18 +48,18 @@ export const llmsTxt: CheckSpec = {
     const sections = lines.filter((line) => /^##\s+\S/.test(line)).length;
     const links = lines.filter((line) => /^\s*[-*]\s*\[[^\]]+\]\([^)\s]+\)/.test(line)).length;
     if (title === undefined) {
-      findings.push({ severity: 'low', found: 'llms.txt does not start with a "# Title" line, the one part the format requires.', evidence: [quote(`first line: ${firstContent}`)], fix: 'Start the file with "# " and the name of the site or company.', url });
+      findings.add({ severity: 'low', found: 'llms.txt does not start with a "# Title" line, the one part the format requires.', evidence: [quote(`first line: ${firstContent}`)], fix: 'Start the file with "# " and the name of the site or company.', url });
     }
     if (links === 0) {
-      findings.push({ severity: 'low', found: 'llms.txt lists no links, so it does not lead models to any page.', evidence: [`${plural(lines.length, 'line')}, no "- [name](url)" entries`], fix: 'Add "## Section" headings with "- [Page title](https://...): short note" lines for your key pages.', url });
+      findings.add({ severity: 'low', found: 'llms.txt lists no links, so it does not lead models to any page.', evidence: [`${plural(lines.length, 'line')}, no "- [name](url)" entries`], fix: 'Add "## Section" headings with "- [Page title](https://...): short note" lines for your key pages.', url });
     }
     if (!hasSummary) {
-      findings.push({ severity: 'info', found: 'llms.txt has no "> summary" line under its title.', evidence: [quote(firstContent)], fix: 'Add a one-sentence "> summary" of what the site offers under the title.', url });
+      findings.add({ severity: 'info', found: 'llms.txt has no "> summary" line under its title.', evidence: [quote(firstContent)], fix: 'Add a one-sentence "> summary" of what the site offers under the title.', url });
     }
     if (!/^text\/(markdown|plain|x-markdown)$/.test(response.mediaType)) {
-      findings.push({ severity: 'low', found: `llms.txt is served as ${response.mediaType || 'no content type'}.`, evidence: [headerEvidence('Content-Type', response.headers['content-type'])], fix: 'Serve it as text/markdown or text/plain with charset=utf-8.', url });
+      findings.add({ severity: 'low', found: `llms.txt is served as ${response.mediaType || 'no content type'}.`, evidence: [headerEvidence('Content-Type', response.headers['content-type'])], fix: 'Serve it as text/markdown or text/plain with charset=utf-8.', url });
     }
-    return problemsOr(findings, `llms.txt at ${url}: "${quote(title ?? '', 60)}", ${hasSummary ? 'a summary, ' : ''}${plural(sections, 'section')}, ${plural(links, 'link')}.`);
+    return findings.orPassed(`llms.txt at ${url}: "${quote(title ?? '', 60)}", ${hasSummary ? 'a summary, ' : ''}${plural(sections, 'section')}, ${plural(links, 'link')}.`);
   },
 };
 
@@ -88,9 +78,9 @@ export const markdownForAgents: CheckSpec = {
     const twinWorks =
       'response' in twin && twin.response.status === 200 && (MARKDOWN_TYPES.test(twin.response.mediaType) || (twin.response.mediaType === 'text/plain' && !looksLikeHtml(twin.response)));
     const advertised = snapshot.home.links.find((link) => link.rel.includes('alternate') && link.type === 'text/markdown');
-    const findings: Finding[] = [];
+    const findings = new Findings();
     if (!negotiates && !twinWorks) {
-      findings.push({
+      findings.add({
         severity: 'info',
         found: 'The site offers no Markdown version of its pages. Agents then have to strip the HTML themselves; optional, so not penalised.',
         evidence: [
@@ -105,7 +95,7 @@ export const markdownForAgents: CheckSpec = {
       const varies = (response: FetchedResponse) => /(^|,)\s*(accept|\*)\s*(,|$)/i.test(response.headers.vary ?? '');
       const missing = [negotiated.response, snapshot.home.response].filter((response) => !varies(response));
       if (missing.length > 0) {
-        findings.push({
+        findings.add({
           severity: 'medium',
           found: 'The page changes with the Accept header but does not say so (no Vary: Accept), so a cache or CDN can hand Markdown to browsers or HTML to agents.',
           evidence: missing.map((response) => quote(`${MARKDOWN_TYPES.test(response.mediaType) ? 'Markdown' : 'HTML'} variant: ${headerEvidence('Vary', response.headers.vary)}`)),
@@ -115,7 +105,7 @@ export const markdownForAgents: CheckSpec = {
       }
     }
     if ((negotiates || twinWorks) && advertised === undefined) {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: 'The Markdown version exists but the HTML does not point to it, so agents only find it by guessing.',
         evidence: ['no <link rel="alternate" type="text/markdown"> in the home page'],
@@ -124,7 +114,7 @@ export const markdownForAgents: CheckSpec = {
       });
     }
     const ways = [negotiates ? 'Accept: text/markdown negotiation' : '', twinWorks ? `the .md address (${twinResource!.url})` : '', advertised !== undefined ? 'a <link rel="alternate" type="text/markdown">' : ''].filter(Boolean);
-    return problemsOr(findings, `Markdown for agents via ${listing(ways)}, with Vary: Accept.`);
+    return findings.orPassed(`Markdown for agents via ${listing(ways)}, with Vary: Accept.`);
   },
 };
 
@@ -141,44 +131,36 @@ export const sitemap: CheckSpec = {
     const declared = robots.state === 'served' ? robots.file.sitemaps : [];
     const url = response.finalUrl;
     if (response.status !== 200) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'medium',
             found: declared.length > 0 ? `robots.txt names a sitemap that answers HTTP ${response.status}.` : `There is no sitemap: none is named in robots.txt and /sitemap.xml answers HTTP ${response.status}.`,
-            evidence: [`GET ${resource!.url} -> HTTP ${response.status}`],
+            evidence: [statusEvidence(resource!.url, response.status)],
             fix: 'Publish an XML sitemap listing every public page with <lastmod>, and name it in robots.txt with "Sitemap: https://.../sitemap.xml".',
+            missingBasic: 'sitemap',
             url,
-          },
-        ],
-        '',
-      );
+          });
     }
     const child = snapshot.resources.get('sitemap-child');
     const isIndex = /<sitemapindex[\s>]/i.test(response.body);
     const body = isIndex && child?.outcome.ok ? child.outcome.response.body : response.body;
-    const findings: Finding[] = [];
+    const findings = new Findings();
     if (!/<(urlset|sitemapindex)[\s>]/i.test(response.body)) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'medium',
             found: looksLikeHtml(response) ? 'The sitemap address answers with an HTML page, not an XML sitemap.' : 'The sitemap is not a sitemap XML document (no <urlset> or <sitemapindex>).',
             evidence: [headerEvidence('Content-Type', response.headers['content-type']), quote(response.body.slice(0, 100))],
             fix: 'Serve a sitemap in the sitemaps.org XML format (application/xml).',
+            missingBasic: 'sitemap',
             url,
-          },
-        ],
-        '',
-      );
+          });
     }
     const locations = [...body.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/gi)].length;
     const lastmods = [...body.matchAll(/<lastmod>\s*([^<]+?)\s*<\/lastmod>/gi)].map((match) => match[1]!);
     if (locations === 0) {
-      findings.push({ severity: 'medium', found: 'The sitemap lists no URLs.', evidence: [quote(body.slice(0, 120))], fix: 'List every public page in a <url><loc>...</loc></url> entry.', url });
+      findings.add({ severity: 'medium', found: 'The sitemap lists no URLs.', evidence: [quote(body.slice(0, 120))], fix: 'List every public page in a <url><loc>...</loc></url> entry.', url });
     }
     if (declared.length === 0) {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: 'The sitemap exists but robots.txt does not name it, so crawlers that do not guess /sitemap.xml miss it.',
         evidence: [robots.state === 'served' ? 'no "Sitemap:" line in robots.txt' : 'no robots.txt'],
@@ -188,15 +170,15 @@ export const sitemap: CheckSpec = {
     }
     const dates = lastmods.map((value) => Date.parse(value)).filter((time) => !Number.isNaN(time));
     if (locations > 0 && lastmods.length === 0) {
-      findings.push({ severity: 'low', found: 'The sitemap gives no <lastmod> dates, so crawlers cannot tell what changed and recrawl at random.', evidence: [`${plural(locations, 'URL')}, no <lastmod>`], fix: 'Add <lastmod> with the real date each page last changed (W3C date, e.g. 2026-11-02).', url });
+      findings.add({ severity: 'low', found: 'The sitemap gives no <lastmod> dates, so crawlers cannot tell what changed and recrawl at random.', evidence: [`${plural(locations, 'URL')}, no <lastmod>`], fix: 'Add <lastmod> with the real date each page last changed (W3C date, e.g. 2026-11-02).', url });
     } else if (lastmods.length > dates.length) {
-      findings.push({ severity: 'low', found: 'Some <lastmod> values are not dates.', evidence: lastmods.filter((value) => Number.isNaN(Date.parse(value))).slice(0, 3).map((value) => quote(`<lastmod>${value}</lastmod>`)), fix: 'Write lastmod as a W3C date, e.g. 2026-11-02 or 2026-11-02T10:00:00+01:00.', url });
+      findings.add({ severity: 'low', found: 'Some <lastmod> values are not dates.', evidence: lastmods.filter((value) => Number.isNaN(Date.parse(value))).slice(0, 3).map((value) => quote(`<lastmod>${value}</lastmod>`)), fix: 'Write lastmod as a W3C date, e.g. 2026-11-02 or 2026-11-02T10:00:00+01:00.', url });
     }
     const newest = dates.length > 0 ? Math.max(...dates) : undefined;
     if (newest !== undefined && snapshot.now - newest > 365 * 24 * 3600 * 1000) {
-      findings.push({ severity: 'low', found: `The newest <lastmod> in the sitemap is ${new Date(newest).toISOString().slice(0, 10)}, over a year old: either nothing changed or the dates are not maintained.`, evidence: [`newest lastmod ${new Date(newest).toISOString().slice(0, 10)}`], fix: 'Generate lastmod from the pages\' real modification dates.', url });
+      findings.add({ severity: 'low', found: `The newest <lastmod> in the sitemap is ${new Date(newest).toISOString().slice(0, 10)}, over a year old: either nothing changed or the dates are not maintained.`, evidence: [`newest lastmod ${new Date(newest).toISOString().slice(0, 10)}`], fix: 'Generate lastmod from the pages\' real modification dates.', url });
     }
-    return problemsOr(findings, `Sitemap ${url}${isIndex ? ' (an index)' : ''} lists ${plural(locations, 'URL')}${newest === undefined ? '' : `, newest lastmod ${new Date(newest).toISOString().slice(0, 10)}`}, named in robots.txt.`);
+    return findings.orPassed(`Sitemap ${url}${isIndex ? ' (an index)' : ''} lists ${plural(locations, 'URL')}${newest === undefined ? '' : `, newest lastmod ${new Date(newest).toISOString().slice(0, 10)}`}, named in robots.txt.`);
   },
 };
 
@@ -213,17 +195,12 @@ export const edgeBlocking: CheckSpec = {
       if ('block' in alternate && alternate.block !== undefined) blocked.push({ url, evidence: alternate.block.evidence });
     }
     if (blocked.length > 0) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'medium',
             found: `Parts of the site answer automated requests with a challenge or a refusal (${plural(blocked.length, 'address', 'addresses')}). Crawlers that meet the same wall cannot read them.`,
             evidence: blocked.slice(0, 4).map((entry) => quote(`${entry.url}: ${entry.evidence}`)),
             fix: 'In the CDN or firewall, allow verified AI search and user-fetch crawlers (most bot managers have a "verified bots" list) and never challenge robots.txt, llms.txt or sitemaps.',
-          },
-        ],
-        '',
-      );
+          });
     }
     return notVerified(
       'Whether the CDN or firewall blocks AI crawlers can only be seen from the crawlers\' own networks; bot managers block requests that merely claim a crawler\'s User-Agent, so we do not impersonate crawlers. Our own requests were not challenged.',
@@ -246,18 +223,13 @@ export const agentDiscovery: CheckSpec = {
     json(snapshot.resources.get('mcp-server-card'), 'MCP server card');
     json(snapshot.resources.get('protected-resource'), 'OAuth protected resource metadata, RFC 9728');
     if (found.length === 0) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'info',
             found: 'No agent discovery documents: no Link header to an API, no /.well-known/api-catalog, MCP server card or OAuth protected-resource metadata. Optional; they matter once the site offers an API or MCP server to agents.',
             evidence: ['/.well-known/api-catalog, /.well-known/mcp/server-card.json, /.well-known/oauth-protected-resource: not found'],
             fix: 'If you offer an API or MCP server, publish /.well-known/api-catalog (RFC 9727) and point to it with a Link header.',
             url: snapshot.home.url,
-          },
-        ],
-        '',
-      );
+          });
     }
     return passed(`Agent discovery: ${listing(found)}.`);
   },

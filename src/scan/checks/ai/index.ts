@@ -1,7 +1,8 @@
-import { browserOnly, type CheckSpec } from '../check.js';
+import type { CheckSpec } from '../check.js';
 import { fetchCost } from './fetch-cost.js';
 import { agentDiscovery, edgeBlocking, llmsTxt, markdownForAgents, sitemap } from './file-checks.js';
 import { answerability, contentWithoutJs, manipulation, metaBasics, pageLevelBlocks, structure } from './page-checks.js';
+import { renderedMatchesHtml } from './rendered-page.js';
 import { aiCrawlerPolicy, contentSignal, robotsHealth } from './robots-checks.js';
 import { entityConsistency, freshness, jsonLd } from './structured-data-checks.js';
 
@@ -16,7 +17,7 @@ export const AI_VISIBILITY_CHECKS: readonly CheckSpec[] = [
   markdownForAgents,
   sitemap,
   contentWithoutJs,
-  browserOnly('V9b', 'Rendered page matches the raw HTML', 4, 'comparing the HTML as served with the page after its scripts ran'),
+  renderedMatchesHtml,
   jsonLd,
   entityConsistency,
   metaBasics,

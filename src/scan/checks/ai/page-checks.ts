@@ -1,5 +1,5 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
-import { problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { Findings, type CheckSpec, type Finding } from '../check.js';
 import { headerEvidence, listing, plural, quote } from '../evidence.js';
 
 /** Meta names that address crawlers: the generic one and the ones of search and AI crawlers. */
@@ -10,7 +10,7 @@ export const pageLevelBlocks: CheckSpec = {
   title: 'No noindex or nosnippet on the pages',
   weight: 12,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const page of snapshot.pages) {
       const isHome = page === snapshot.home;
       const directives: { source: string; tokens: string[]; target: string }[] = [];
@@ -32,47 +32,43 @@ export const pageLevelBlocks: CheckSpec = {
       const who = (target: string) => (target === 'robots' ? 'all crawlers' : target);
       for (const directive of directives) {
         if (directive.tokens.includes('noindex') || directive.tokens.includes('none')) {
-          findings.push({
+          findings.at(page.url).add({
             severity: isHome ? 'critical' : 'high',
             found: `${isHome ? 'The home page' : 'This page'} tells ${who(directive.target)} not to index it (noindex), so it cannot appear in search or AI answers.`,
             evidence: [quote(directive.source)],
-            fix: 'Remove noindex from pages that should be found; keep it only on pages that must stay out of search (thank-you pages, internal search).',
-            url: page.url,
+            fix: 'Remove noindex from pages that should be found; keep it only on pages that must stay out of search (thank-you pages, internal search).'
           });
         }
         const snippetBlock = directive.tokens.find((token) => token === 'nosnippet' || /^max-snippet:\s*0$/.test(token));
         if (snippetBlock !== undefined) {
-          findings.push({
+          findings.at(page.url).add({
             severity: 'high',
             found: `${isHome ? 'The home page' : 'This page'} forbids snippets (${snippetBlock}) for ${who(directive.target)}: search engines and AI answers may not quote it, which in practice keeps it out of AI summaries.`,
             evidence: [quote(directive.source)],
-            fix: 'Remove nosnippet / max-snippet:0, or use data-nosnippet on the few elements that must not be quoted.',
-            url: page.url,
+            fix: 'Remove nosnippet / max-snippet:0, or use data-nosnippet on the few elements that must not be quoted.'
           });
         }
         const aiOptOut = directive.tokens.filter((token) => token === 'noai' || token === 'noimageai');
         if (aiOptOut.length > 0) {
-          findings.push({
+          findings.at(page.url).add({
             severity: 'info',
             found: `The page carries ${listing(aiOptOut)}: non-standard values that the major AI crawlers ignore; they only signal an opt-out.`,
             evidence: [quote(directive.source)],
-            fix: 'Nothing to fix if this is your choice. robots.txt groups and Content-Signal are what crawlers actually read.',
-            url: page.url,
+            fix: 'Nothing to fix if this is your choice. robots.txt groups and Content-Signal are what crawlers actually read.'
           });
         }
       }
       const nosnippetElements = (page.html.match(/\sdata-nosnippet(\s|=|>)/gi) ?? []).length;
       if (nosnippetElements > 0) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'info',
           found: `${plural(nosnippetElements, 'element')} marked data-nosnippet: their text will not be quoted in search or AI answers.`,
           evidence: [`data-nosnippet x${nosnippetElements}`],
-          fix: 'Fine for boilerplate; make sure no key content (services, prices, contact) is inside these elements.',
-          url: page.url,
+          fix: 'Fine for boilerplate; make sure no key content (services, prices, contact) is inside these elements.'
         });
       }
     }
-    return problemsOr(findings, `No noindex, nosnippet or max-snippet:0 in the robots meta tags or X-Robots-Tag headers of ${plural(snapshot.pages.length, 'page')}.`);
+    return findings.orPassed(`No noindex, nosnippet or max-snippet:0 in the robots meta tags or X-Robots-Tag headers of ${plural(snapshot.pages.length, 'page')}.`);
   },
 };
 
@@ -90,7 +86,7 @@ export const contentWithoutJs: CheckSpec = {
   title: 'Content is in the HTML, without running JavaScript',
   weight: 14,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const page of snapshot.pages) {
       const words = wordCount(page.visibleText);
       const isHome = page === snapshot.home;
@@ -98,25 +94,23 @@ export const contentWithoutJs: CheckSpec = {
       // Application bundles, not tags: a few words next to an analytics snippet is a thin page, not an app shell.
       const scripts = page.scripts.filter((script) => (script.src !== undefined && !TAG_HOSTS.test(script.src)) || script.type === 'module' || script.code.length > 2000).length;
       if (words < 50 && (shell !== undefined || (scripts > 0 && page.bodyElementCount < 25))) {
-        findings.push({
+        findings.at(page.url).add({
           severity: isHome ? 'critical' : 'high',
           found: `${isHome ? 'The home page' : 'This page'} has only ${plural(words, 'word')} of text in its HTML; the content is drawn by JavaScript. AI crawlers do not run JavaScript, so to them the page is empty.`,
           evidence: [shell === undefined ? `${plural(scripts, 'script')} and ${plural(words, 'word')} of text` : quote(shell), `visible text without JavaScript: "${quote(page.visibleText, 120)}"`],
-          fix: 'Render the content on the server (server-side rendering or static generation, e.g. Next.js/Nuxt/Astro SSG) so the HTML itself contains the text.',
-          url: page.url,
+          fix: 'Render the content on the server (server-side rendering or static generation, e.g. Next.js/Nuxt/Astro SSG) so the HTML itself contains the text.'
         });
       } else if (words < 100) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: `${isHome ? 'The home page' : 'This page'} has only ${plural(words, 'word')} of text in its HTML: little for an assistant to understand or quote.`,
           evidence: [`visible text without JavaScript: "${quote(page.visibleText, 160)}"`],
-          fix: 'Say in plain text on the page what you offer, to whom and where, with the key facts (services, prices, contact).',
-          url: page.url,
+          fix: 'Say in plain text on the page what you offer, to whom and where, with the key facts (services, prices, contact).'
         });
       }
     }
     const counts = snapshot.pages.map((page) => wordCount(page.visibleText));
-    return problemsOr(findings, `The HTML itself carries the content (${listing(counts.map(describeWords))} on ${plural(snapshot.pages.length, 'page')}).`);
+    return findings.orPassed(`The HTML itself carries the content (${listing(counts.map(describeWords))} on ${plural(snapshot.pages.length, 'page')}).`);
   },
 };
 
@@ -136,85 +130,76 @@ const HREFLANG = /^([a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?|x-default)$/i;
 export const metaBasics: CheckSpec = {
   id: 'V12',
   title: 'Title, description, canonical, language, hreflang and Open Graph',
-  weight: 8,
+  weight: 14,
   run(snapshot) {
-    const findings: Finding[] = [];
-    for (const page of snapshot.pages) findings.push(...pageMetaFindings(page));
-    findings.push(...hreflangFindings(snapshot.home, snapshot.alternates));
-    return problemsOr(findings, `Every page read has a title, a description, a canonical URL and a language; ${snapshot.alternates.size > 0 ? 'the language versions link to each other' : 'no language versions are declared'}.`);
+    const findings = new Findings();
+    for (const page of snapshot.pages) addPageMetaFindings(findings.at(page.url), page);
+    addHreflangFindings(findings, snapshot.home, snapshot.alternates);
+    return findings.orPassed(`Every page read has a title, a description, a canonical URL and a language; ${snapshot.alternates.size > 0 ? 'the language versions link to each other' : 'no language versions are declared'}.`);
   },
 };
 
-function pageMetaFindings(page: HtmlPage): Finding[] {
-  const findings: Finding[] = [];
-  const at = { url: page.url };
+function addPageMetaFindings(findings: Findings, page: HtmlPage): void {
   if (page.title === undefined || page.title === '') {
-    findings.push({ severity: 'high', found: 'The page has no <title>: assistants and search results show it as an address.', evidence: ['<title> missing'], fix: 'Give every page a unique <title> of 30-60 characters naming what it offers.', ...at });
+    findings.add({ severity: 'high', found: 'The page has no <title>: assistants and search results show it as an address.', evidence: ['<title> missing'], fix: 'Give every page a unique <title> of 30-60 characters naming what it offers.', missingBasic: 'title' });
   } else if (page.title.length < 10 || page.title.length > 65) {
-    findings.push({
+    findings.add({
       severity: 'low',
-      found: `The title is ${page.title.length} characters long; ${page.title.length < 10 ? 'too short to say what the page is' : 'it will be cut in results'} (10-65 works best).`,
-      evidence: [quote(`<title>${page.title}</title>`)],
-      fix: 'Write a title of 30-60 characters: what the page offers, then the brand.',
-      ...at,
+      found: page.title.length < 10 ? 'The title is too short to say what the page is (10-65 characters work best).' : 'The title is too long and will be cut in results (10-65 characters work best).',
+      evidence: [quote(`<title>${page.title}</title> (${page.title.length} characters)`)],
+      fix: 'Write a title of 30-60 characters: what the page offers, then the brand.'
     });
   }
   const description = page.meta1('description');
   if (description === undefined || description === '') {
-    findings.push({ severity: 'medium', found: 'The page has no meta description, the summary assistants and search results show.', evidence: ['<meta name="description"> missing'], fix: 'Add <meta name="description" content="..."> of 70-160 characters summarising the page.', ...at });
+    findings.add({ severity: 'medium', found: 'The page has no meta description, the summary assistants and search results show.', evidence: ['<meta name="description"> missing'], fix: 'Add <meta name="description" content="..."> of 70-160 characters summarising the page.', missingBasic: 'meta description' });
   } else if (description.length < 50 || description.length > 170) {
-    findings.push({
+    findings.add({
       severity: 'low',
-      found: `The meta description is ${description.length} characters; ${description.length < 50 ? 'too short to be useful' : 'it will be cut'} (50-170 works best).`,
-      evidence: [quote(`<meta name="description" content="${description}">`)],
-      fix: 'Write a description of 70-160 characters.',
-      ...at,
+      found: description.length < 50 ? 'The meta description is too short to be useful (50-170 characters work best).' : 'The meta description is too long and will be cut (50-170 characters work best).',
+      evidence: [quote(`<meta name="description" content="${description}"> (${description.length} characters)`)],
+      fix: 'Write a description of 70-160 characters.'
     });
   }
   const canonical = page.links.find((link) => link.rel.includes('canonical'));
   if (canonical?.href === undefined) {
-    findings.push({ severity: 'low', found: 'The page declares no canonical URL, so crawlers guess which of its addresses is the real one.', evidence: ['<link rel="canonical"> missing'], fix: 'Add <link rel="canonical" href="..."> with the page\'s own full URL.', ...at });
+    findings.add({ severity: 'low', found: 'The page declares no canonical URL, so crawlers guess which of its addresses is the real one.', evidence: ['<link rel="canonical"> missing'], fix: 'Add <link rel="canonical" href="..."> with the page\'s own full URL.' });
   } else if (new URL(canonical.href).host !== new URL(page.url).host) {
-    findings.push({
+    findings.add({
       severity: 'medium',
       found: 'The canonical URL points to another host, so crawlers index that address instead of this one.',
       evidence: [quote(canonical.tag)],
-      fix: 'Point the canonical at the page\'s own address on the host you want indexed.',
-      ...at,
+      fix: 'Point the canonical at the page\'s own address on the host you want indexed.'
     });
   }
   if (page.lang === undefined) {
-    findings.push({ severity: 'medium', found: 'The page does not declare its language (<html lang>), so assistants may answer in or match the wrong language.', evidence: ['<html> without lang'], fix: 'Add lang to the html element, e.g. <html lang="pl">.', ...at });
+    findings.add({ severity: 'medium', found: 'The page does not declare its language (<html lang>), so assistants may answer in or match the wrong language.', evidence: ['<html> without lang'], fix: 'Add lang to the html element, e.g. <html lang="pl">.', missingBasic: 'page language' });
   }
   const openGraph = ['og:title', 'og:description', 'og:image'].filter((key) => page.meta1(key) === undefined);
   if (openGraph.length > 0) {
-    findings.push({
+    findings.add({
       severity: 'low',
       found: `Open Graph tags missing: ${listing(openGraph)}. Chat apps and assistants use them for link previews.`,
       evidence: openGraph.map((key) => `<meta property="${key}"> missing`),
-      fix: 'Add og:title, og:description and og:image (and og:url) to every page.',
-      ...at,
+      fix: 'Add og:title, og:description and og:image (and og:url) to every page.'
     });
   }
   const badLangs = page.links.filter((link) => link.hreflang !== undefined && !HREFLANG.test(link.hreflang));
   if (badLangs.length > 0) {
-    findings.push({
+    findings.add({
       severity: 'low',
       found: 'Some hreflang values are not language codes, so crawlers ignore those alternates.',
       evidence: badLangs.slice(0, 3).map((link) => quote(link.tag)),
-      fix: 'Use ISO 639-1 codes with an optional region, e.g. "pl", "en", "en-GB", or "x-default".',
-      ...at,
+      fix: 'Use ISO 639-1 codes with an optional region, e.g. "pl", "en", "en-GB", or "x-default".'
     });
   }
-  return findings;
 }
 
-function hreflangFindings(home: HtmlPage, alternates: ReadonlyMap<string, HtmlPage | { url: string }>): Finding[] {
-  const findings: Finding[] = [];
+function addHreflangFindings(findings: Findings, home: HtmlPage, alternates: ReadonlyMap<string, HtmlPage | { url: string }>): void {
   const declared = home.links.filter((link) => link.rel.includes('alternate') && link.hreflang !== undefined && link.href !== undefined);
-  if (declared.length === 0) return findings;
+  if (declared.length === 0) return;
   if (!declared.some((link) => samePage(link.href!, home.url))) {
-    findings.push({
+    findings.add({
       severity: 'low',
       found: 'The hreflang alternates do not include the page itself; each language version should list all versions, itself included.',
       evidence: declared.slice(0, 3).map((link) => quote(link.tag)),
@@ -226,7 +211,7 @@ function hreflangFindings(home: HtmlPage, alternates: ReadonlyMap<string, HtmlPa
     if (!('visibleText' in alternate)) continue;
     const linksBack = alternate.links.some((link) => link.rel.includes('alternate') && link.hreflang !== undefined && link.href !== undefined && samePage(link.href, home.url));
     if (!linksBack) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: 'A language version does not link back to the home page with hreflang, so crawlers ignore the pair (hreflang must be reciprocal).',
         evidence: [quote(`${url} has no <link rel="alternate" hreflang="..." href="${home.url}">`)],
@@ -235,7 +220,6 @@ function hreflangFindings(home: HtmlPage, alternates: ReadonlyMap<string, HtmlPa
       });
     }
   }
-  return findings;
 }
 
 function samePage(a: string, b: string): boolean {
@@ -252,32 +236,32 @@ function samePage(a: string, b: string): boolean {
 export const structure: CheckSpec = {
   id: 'V13',
   title: 'Readable structure: one H1, ordered headings, <main>, image alt text',
-  weight: 4,
+  weight: 6,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const page of snapshot.pages) {
-      const at = { url: page.url };
+      const found = findings.at(page.url);
       const h1 = page.headings.filter((heading) => heading.level === 1);
       if (h1.length === 0) {
-        findings.push({ severity: 'medium', found: 'The page has no H1 heading, the clearest statement of what it is about.', evidence: ['no <h1>'], fix: 'Give the page one H1 naming its subject.', ...at });
+        found.add({ severity: 'medium', found: 'The page has no H1 heading, the clearest statement of what it is about.', evidence: ['no <h1>'], fix: 'Give the page one H1 naming its subject.' });
       } else if (h1.length > 1) {
-        findings.push({ severity: 'low', found: `The page has ${h1.length} H1 headings; one makes the subject clear.`, evidence: h1.slice(0, 3).map((heading) => quote(`<h1>${heading.text}</h1>`)), fix: 'Keep one H1 and turn the others into H2.', ...at });
+        found.add({ severity: 'low', found: 'The page has more than one H1 heading; one makes the subject clear.', evidence: h1.slice(0, 3).map((heading) => quote(`<h1>${heading.text}</h1>`)), fix: 'Keep one H1 and turn the others into H2.' });
       }
       const skip = page.headings.find((heading, index) => index > 0 && heading.level > page.headings[index - 1]!.level + 1);
       if (skip !== undefined) {
         const previous = page.headings[page.headings.indexOf(skip) - 1]!;
-        findings.push({ severity: 'low', found: `Headings skip a level (H${previous.level} followed by H${skip.level}), which blurs the outline machines read.`, evidence: [quote(`<h${previous.level}>${previous.text}</h${previous.level}> then <h${skip.level}>${skip.text}</h${skip.level}>`)], fix: 'Nest headings one level at a time (H2 under H1, H3 under H2).', ...at });
+        found.add({ severity: 'low', found: 'Headings skip a level, which blurs the outline machines read.', evidence: [quote(`<h${previous.level}>${previous.text}</h${previous.level}> then <h${skip.level}>${skip.text}</h${skip.level}>`)], fix: 'Nest headings one level at a time (H2 under H1, H3 under H2).' });
       }
       if (!page.hasMain) {
-        findings.push({ severity: 'low', found: 'The page has no <main> element, so parsers cannot tell the content from navigation and footer.', evidence: ['no <main> or role="main"'], fix: 'Wrap the page\'s own content in <main>.', ...at });
+        found.add({ severity: 'low', found: 'The page has no <main> element, so parsers cannot tell the content from navigation and footer.', evidence: ['no <main> or role="main"'], fix: 'Wrap the page\'s own content in <main>.' });
       }
-      const images = page.images.filter((image) => image.src !== '');
-      const withoutAlt = images.filter((image) => image.alt === undefined);
-      if (images.length >= 3 && withoutAlt.length / images.length > 0.2) {
-        findings.push({ severity: 'low', found: `${withoutAlt.length} of ${images.length} images have no alt text, so what they show is invisible to machines.`, evidence: withoutAlt.slice(0, 3).map((image) => quote(`<img src="${image.src}">`)), fix: 'Describe each meaningful image in alt; use alt="" for decoration.', ...at });
+      const withoutAlt = page.images.filter((image) => image.src !== '' && image.alt === undefined);
+      if (withoutAlt.length > 0) {
+        found.add({ severity: 'low', found: 'Images without alt text: what they show is invisible to machines.', evidence: withoutAlt.slice(0, 3).map((image) => quote(`<img src="${image.src}">`)), fix: 'Describe each meaningful image in alt; use alt="" for decoration.' });
       }
     }
-    return problemsOr(findings, `${plural(snapshot.pages.length, 'page')} with one H1, ordered headings, <main> and alt text.`);
+    const images = snapshot.pages.reduce((sum, page) => sum + page.images.filter((image) => image.src !== '').length, 0);
+    return findings.orPassed(`${plural(snapshot.pages.length, 'page')} with one H1, ordered headings and <main>; ${images === 0 ? 'no images' : `all ${plural(images, 'image')} with alt text`}.`);
   },
 };
 
@@ -289,22 +273,21 @@ export const answerability: CheckSpec = {
   title: 'Answerable content: questions marked up as FAQ (heuristic)',
   weight: 2,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const hasFaqMarkup = snapshot.pages.some((page) => page.jsonLd.some((block) => JSON.stringify(block.value ?? '').includes('"FAQPage"')));
     for (const page of snapshot.pages) {
       const questions = page.headings.filter((heading) => heading.level >= 2 && QUESTION.test(heading.text));
       if (questions.length >= 2 && !hasFaqMarkup) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'low',
           found: `The page answers ${questions.length} questions in its headings but has no FAQPage structured data, which lets assistants take question and answer as a pair.`,
           evidence: questions.slice(0, 3).map((heading) => quote(heading.text)),
-          fix: 'Add FAQPage JSON-LD with one Question/acceptedAnswer per question, matching the visible text.',
-          url: page.url,
+          fix: 'Add FAQPage JSON-LD with one Question/acceptedAnswer per question, matching the visible text.'
         });
       }
     }
     const questionCount = snapshot.pages.reduce((sum, page) => sum + page.headings.filter((heading) => QUESTION.test(heading.text)).length, 0);
-    return problemsOr(findings, questionCount === 0 ? 'No question-style headings that would need FAQ markup.' : `${plural(questionCount, 'question heading')}${hasFaqMarkup ? ', with FAQPage markup' : ''}.`);
+    return findings.orPassed(questionCount === 0 ? 'No question-style headings that would need FAQ markup.' : `${plural(questionCount, 'question heading')}${hasFaqMarkup ? ', with FAQPage markup' : ''}.`);
   },
 };
 
@@ -318,33 +301,31 @@ export const manipulation: CheckSpec = {
   title: 'No hidden instructions for AI or invisible characters',
   weight: 6,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const page of snapshot.pages) {
       const hidden = page.hiddenTexts.filter((text) => LLM_INSTRUCTION.test(text));
       const comments = [...page.html.matchAll(/<!--([\s\S]*?)-->/g)].map((match) => match[1]!).filter((text) => LLM_INSTRUCTION.test(text));
       if (hidden.length + comments.length > 0) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'high',
           found: 'The page hides text that addresses AI models (instructions readers cannot see). Assistants and search engines treat this as manipulation and may distrust or drop the site.',
           evidence: [...hidden, ...comments].slice(0, 3).map((text) => `hidden: "${quote(text, 160)}"`),
-          fix: 'Remove the hidden instructions; state what you want assistants to know in visible text and structured data.',
-          url: page.url,
+          fix: 'Remove the hidden instructions; state what you want assistants to know in visible text and structured data.'
         });
       }
       const invisible = page.visibleText.match(INVISIBLE_CHARS)?.length ?? 0;
       const bidi = page.visibleText.match(BIDI_CONTROLS)?.length ?? 0;
       if (invisible >= 3 || bidi > 0) {
         const sample = /[\s\S]{0,30}[\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069][\s\S]{0,30}/.exec(page.visibleText)?.[0] ?? '';
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: `The text contains ${invisible > 0 ? `${plural(invisible, 'zero-width character')}` : ''}${invisible > 0 && bidi > 0 ? ' and ' : ''}${bidi > 0 ? `${plural(bidi, 'text-direction control')}` : ''}: invisible to readers, but they change what machines read (a known way to cloak text).`,
           evidence: [`"${quote(sample, 80)}"`],
-          fix: 'Remove the invisible characters from the content (they are often pasted in from other tools).',
-          url: page.url,
+          fix: 'Remove the invisible characters from the content (they are often pasted in from other tools).'
         });
       }
     }
-    return problemsOr(findings, 'No hidden text addressing AI models, and no invisible or direction-changing characters.');
+    return findings.orPassed('No hidden text addressing AI models, and no invisible or direction-changing characters.');
   },
 };
 

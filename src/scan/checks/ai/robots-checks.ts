@@ -1,5 +1,5 @@
-import { notVerified, passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
-import { headerEvidence, lineEvidence, listing, plural, quote } from '../evidence.js';
+import { notVerified, passed, problem, problemsOr, Findings, type CheckSpec, type Finding } from '../check.js';
+import { headerEvidence, lineEvidence, listing, plural, quote, statusEvidence } from '../evidence.js';
 import { AI_CRAWLERS, type Crawler, type CrawlerClass } from './crawlers.js';
 import { readRobots, type RobotsFile } from './robots-file.js';
 
@@ -15,40 +15,30 @@ export const robotsHealth: CheckSpec = {
     if (robots.state === 'not-verified') return notVerified(robots.reason);
     if (robots.state === 'missing') {
       const { status } = robots.response;
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'low',
             found: `There is no robots.txt (HTTP ${status}). Crawlers may then crawl everything, but the file is where a site names its sitemap and states its policy for AI crawlers.`,
-            evidence: [`GET ${robots.response.finalUrl} -> HTTP ${status}`],
+            evidence: [statusEvidence(robots.response.finalUrl, status)],
             fix: 'Publish /robots.txt as text/plain with a User-agent: * group, explicit groups for the AI crawlers you welcome, and a Sitemap: line.',
             url: robots.response.finalUrl,
-          },
-        ],
-        '',
-      );
+          });
     }
     if (robots.state === 'unreachable') {
       const { status } = robots.response;
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'critical',
             found: `robots.txt answers HTTP ${status}. Crawlers that follow RFC 9309 (Google among them) then treat the whole site as disallowed.`,
-            evidence: [`GET ${robots.response.finalUrl} -> HTTP ${status}`],
+            evidence: [statusEvidence(robots.response.finalUrl, status)],
             fix: 'Make /robots.txt answer 200 with the file (or 404 if you want no rules at all); never a server error.',
             url: robots.response.finalUrl,
-          },
-        ],
-        '',
-      );
+          });
     }
     const file = robots.file;
     const { response } = file;
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const looksLikeHtml = response.mediaType === 'text/html' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
     if (looksLikeHtml) {
-      findings.push({
+      findings.add({
         severity: 'high',
         found: 'robots.txt answers with an HTML page (often the site\'s catch-all page), so crawlers find no rules in it, or misread it.',
         evidence: [headerEvidence('Content-Type', response.headers['content-type']), quote(response.body.slice(0, 120))],
@@ -56,7 +46,7 @@ export const robotsHealth: CheckSpec = {
         url: file.url,
       });
     } else if (response.mediaType !== 'text/plain') {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: `robots.txt is served as ${response.mediaType || 'no content type'} instead of text/plain.`,
         evidence: [headerEvidence('Content-Type', response.headers['content-type'])],
@@ -65,7 +55,7 @@ export const robotsHealth: CheckSpec = {
       });
     }
     if (response.bodyBytes > ROBOTS_SIZE_LIMIT || response.truncated) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: `robots.txt is ${Math.round(response.bodyBytes / 1024)} KiB${response.truncated ? ' or more' : ''}; crawlers only have to read the first 500 KiB, so rules beyond that may be ignored.`,
         evidence: [`${response.bodyBytes} bytes`],
@@ -74,7 +64,7 @@ export const robotsHealth: CheckSpec = {
       });
     }
     if (!looksLikeHtml && file.malformed.length > 0) {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: `${plural(file.malformed.length, 'line')} of robots.txt cannot be parsed (no "name: value"), and crawlers skip them.`,
         evidence: file.malformed.slice(0, 3).map((line) => lineEvidence('robots.txt', line.number, line.text)),
@@ -83,7 +73,7 @@ export const robotsHealth: CheckSpec = {
       });
     }
     if (file.orphanRules.length > 0) {
-      findings.push({
+      findings.add({
         severity: 'low',
         found: 'robots.txt has Allow/Disallow rules before any User-agent line; crawlers ignore them.',
         evidence: file.orphanRules.slice(0, 3).map((line) => lineEvidence('robots.txt', line.number, line.text)),
@@ -91,7 +81,7 @@ export const robotsHealth: CheckSpec = {
         url: file.url,
       });
     }
-    return problemsOr(findings, `robots.txt is served as text/plain (${plural(file.groups.length, 'group')}, ${plural(file.lines.length, 'line')}).`);
+    return findings.orPassed(`robots.txt is served as text/plain (${plural(file.groups.length, 'group')}, ${plural(file.lines.length, 'line')}).`);
   },
 };
 
@@ -133,7 +123,7 @@ export const aiCrawlerPolicy: CheckSpec = {
         (['search', 'user-fetch'] as const).map((crawlerClass) => ({
           severity: 'critical' as const,
           found: `While robots.txt answers HTTP ${robots.response.status}, all ${CLASS_TEXT[crawlerClass].label} must treat the site as disallowed. ${CLASS_TEXT[crawlerClass].consequence}`,
-          evidence: [`GET ${robots.response.finalUrl} -> HTTP ${robots.response.status}`],
+          evidence: [statusEvidence(robots.response.finalUrl, robots.response.status)],
           fix: 'Make /robots.txt answer 200 (or 404); see V1.',
           url: robots.response.finalUrl,
         })),
@@ -199,7 +189,7 @@ export const contentSignal: CheckSpec = {
       ...file.groups.flatMap((group) => group.contentSignals.map((line) => ({ line, group }))),
     ];
     if (signals.length === 0) return passed('No Content-Signal line (optional: an emerging standard, never penalised).');
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const { line, group } of signals) {
       const pairs = line.value.split(',').map((pair) => pair.trim()).filter(Boolean);
       const parsed = new Map<string, string>();
@@ -210,7 +200,7 @@ export const contentSignal: CheckSpec = {
         else parsed.set(key, value);
       }
       if (bad.length > 0 || pairs.length === 0) {
-        findings.push({
+        findings.add({
           severity: 'low',
           found: `A Content-Signal line has values crawlers cannot read: ${bad.length > 0 ? listing(bad.map((pair) => `"${quote(pair, 40)}"`)) : 'it is empty'}.`,
           evidence: [lineEvidence('robots.txt', line.number, line.text)],
@@ -221,7 +211,7 @@ export const contentSignal: CheckSpec = {
       const disallowsAll = group?.rules.find((rule) => rule.directive === 'disallow' && rule.value === '/');
       const granted = ['search', 'ai-input'].filter((key) => parsed.get(key) === 'yes');
       if (disallowsAll !== undefined && granted.length > 0) {
-        findings.push({
+        findings.add({
           severity: 'low',
           found: `Content-Signal says ${granted.map((key) => `${key}=yes`).join(', ')}, but the same group disallows the whole site; crawlers must guess which one you mean.`,
           evidence: [lineEvidence('robots.txt', line.number, line.text), lineEvidence('robots.txt', disallowsAll.number, disallowsAll.text)],
@@ -230,7 +220,7 @@ export const contentSignal: CheckSpec = {
         });
       }
     }
-    return problemsOr(findings, `Content-Signal declared: ${listing(signals.map(({ line }) => `"${quote(line.value, 80)}"`))}.`);
+    return findings.orPassed(`Content-Signal declared: ${listing(signals.map(({ line }) => `"${quote(line.value, 80)}"`))}.`);
   },
 };
 

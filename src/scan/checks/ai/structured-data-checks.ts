@@ -1,7 +1,7 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
 import { validateStructuredData } from '../../../structured-data/validate.js';
 import { typedNodes, type TypedNode } from '../../structured-data/json-ld-nodes.js';
-import { notVerified, passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
 import { headerEvidence, listing, plural, quote } from '../evidence.js';
 
 const ORGANIZATION = /^(Organization|LocalBusiness|Corporation|ProfessionalService|OnlineBusiness|Store|Restaurant|\w+Business|\w+Service|NGO|EducationalOrganization)$/;
@@ -17,19 +17,18 @@ function organizationNodes(pages: readonly HtmlPage[]): TypedNode[] {
 export const jsonLd: CheckSpec = {
   id: 'V10',
   title: 'JSON-LD structured data: parses, has the key types and their properties',
-  weight: 10,
+  weight: 12,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const typesSeen = new Set<string>();
     for (const page of snapshot.pages) {
       for (const block of page.jsonLd) {
         if (block.error !== undefined) {
-          findings.push({
+          findings.at(page.url).add({
             severity: 'high',
             found: 'A JSON-LD block does not parse, so every fact in it is lost to search engines and assistants.',
             evidence: [quote(`JSON error: ${block.error}`, 120), quote(block.raw, 160)],
-            fix: 'Fix the JSON (a missing comma or quote, a trailing comma, an unescaped line break); check it with a JSON-LD validator.',
-            url: page.url,
+            fix: 'Fix the JSON (a missing comma or quote, a trailing comma, an unescaped line break); check it with a JSON-LD validator.'
           });
           continue;
         }
@@ -38,21 +37,19 @@ export const jsonLd: CheckSpec = {
         const errors = issues.filter((issue) => issue.severity === 'error');
         const warnings = issues.filter((issue) => issue.severity === 'warning');
         if (errors.length > 0) {
-          findings.push({
+          findings.at(page.url).add({
             severity: 'medium',
             found: `Structured data is incomplete or malformed: ${plural(errors.length, 'problem')} that keep consumers from using it.`,
             evidence: errors.slice(0, 5).map((issue) => quote(`${issue.path}: ${issue.message}`)),
-            fix: 'Add the missing properties with values that match the visible page, in the formats schema.org expects.',
-            url: page.url,
+            fix: 'Add the missing properties with values that match the visible page, in the formats schema.org expects.'
           });
         }
         if (warnings.length > 0) {
-          findings.push({
+          findings.at(page.url).add({
             severity: 'low',
             found: `Structured data lacks ${plural(warnings.length, 'recommended property', 'recommended properties')}.`,
             evidence: warnings.slice(0, 5).map((issue) => quote(`${issue.path}: ${issue.message}`)),
-            fix: 'Add them where the facts exist (logo, sameAs links to your profiles, address, telephone, dates).',
-            url: page.url,
+            fix: 'Add them where the facts exist (logo, sameAs links to your profiles, address, telephone, dates).'
           });
         }
       }
@@ -60,15 +57,16 @@ export const jsonLd: CheckSpec = {
     const anyJsonLd = snapshot.pages.some((page) => page.jsonLd.length > 0);
     if (!anyJsonLd) {
       const other = snapshot.pages.some((page) => page.hasMicrodata || page.hasRdfa);
-      findings.push({
+      findings.add({
         severity: 'high',
         found: `No JSON-LD structured data on the pages read${other ? ' (there is microdata or RDFa, which fewer AI consumers read)' : ''}. Assistants then have to guess who the business is, what it offers and at what price.`,
         evidence: [`no <script type="application/ld+json"> on ${plural(snapshot.pages.length, 'page')}`],
         fix: 'Add JSON-LD: Organization (or LocalBusiness) with name, url, logo, address, telephone and sameAs; WebSite; and Service/Offer, Article or FAQPage on the pages where they apply.',
+        missingBasic: 'structured data',
         url: snapshot.home.url,
       });
     } else if (organizationNodes(snapshot.pages).length === 0) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: 'The structured data never says who the business is: no Organization or LocalBusiness.',
         evidence: [`types found: ${listing([...typesSeen].slice(0, 10))}`],
@@ -76,7 +74,7 @@ export const jsonLd: CheckSpec = {
         url: snapshot.home.url,
       });
     }
-    return problemsOr(findings, `JSON-LD parses and is complete; types: ${listing([...typesSeen].slice(0, 12))}.`);
+    return findings.orPassed(`JSON-LD parses and is complete; types: ${listing([...typesSeen].slice(0, 12))}.`);
   },
 };
 
@@ -90,30 +88,30 @@ export const entityConsistency: CheckSpec = {
     const organization = organizations[0]!.node;
     const text = snapshot.pages.map((page) => `${page.visibleText} ${page.anchors.map((anchor) => anchor.href).join(' ')}`).join(' ');
     const digits = text.replace(/\D/g, '');
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const phones = values(organization.telephone);
     for (const phone of phones) {
       const tail = phone.replace(/\D/g, '').slice(-9);
       if (tail.length >= 7 && !digits.includes(tail)) {
-        findings.push({ severity: 'low', found: 'The telephone in the structured data does not appear on the pages read, so the two disagree or the number is hidden.', evidence: [quote(`telephone: ${phone}`)], fix: 'Show the same number on the page (footer or contact block) as in the structured data.', url: snapshot.home.url });
+        findings.add({ severity: 'low', found: 'The telephone in the structured data does not appear on the pages read, so the two disagree or the number is hidden.', evidence: [quote(`telephone: ${phone}`)], fix: 'Show the same number on the page (footer or contact block) as in the structured data.', url: snapshot.home.url });
       }
     }
     for (const email of values(organization.email)) {
       if (!text.toLowerCase().includes(email.replace(/^mailto:/i, '').toLowerCase())) {
-        findings.push({ severity: 'low', found: 'The e-mail address in the structured data does not appear on the pages read.', evidence: [quote(`email: ${email}`)], fix: 'Show the same address on the page as in the structured data.', url: snapshot.home.url });
+        findings.add({ severity: 'low', found: 'The e-mail address in the structured data does not appear on the pages read.', evidence: [quote(`email: ${email}`)], fix: 'Show the same address on the page as in the structured data.', url: snapshot.home.url });
       }
     }
     if (values(organization.sameAs).length === 0) {
-      findings.push({ severity: 'low', found: 'The organisation has no sameAs links, which tie it to its profiles elsewhere (LinkedIn, Google Business Profile, Wikipedia) and make it a known entity.', evidence: ['sameAs missing'], fix: 'Add sameAs with the URLs of the official profiles.', url: snapshot.home.url });
+      findings.add({ severity: 'low', found: 'The organisation has no sameAs links, which tie it to its profiles elsewhere (LinkedIn, Google Business Profile, Wikipedia) and make it a known entity.', evidence: ['sameAs missing'], fix: 'Add sameAs with the URLs of the official profiles.', url: snapshot.home.url });
     }
     const hasAboutOrContact = snapshot.pages.some((page) =>
       page.anchors.some((anchor) => /(about|o-nas|o-firmie|uber-uns|contact|kontakt|impressum)/i.test(`${anchor.href} ${anchor.text}`)),
     );
     if (!hasAboutOrContact) {
-      findings.push({ severity: 'low', found: 'No link to an About or Contact page was found; assistants look there to confirm who runs the site.', evidence: ['no link matching about/contact'], fix: 'Link About and Contact pages from the navigation or footer.', url: snapshot.home.url });
+      findings.add({ severity: 'low', found: 'No link to an About or Contact page was found; assistants look there to confirm who runs the site.', evidence: ['no link matching about/contact'], fix: 'Link About and Contact pages from the navigation or footer.', url: snapshot.home.url });
     }
     const name = values(organization.name)[0];
-    return problemsOr(findings, `The organisation${name === undefined ? '' : ` "${quote(name, 60)}"`} in the structured data matches the pages (phone, e-mail, profiles, contact page).`);
+    return findings.orPassed(`The organisation${name === undefined ? '' : ` "${quote(name, 60)}"`} in the structured data matches the pages (phone, e-mail, profiles, contact page).`);
   },
 };
 
@@ -145,33 +143,23 @@ export const freshness: CheckSpec = {
       if (header !== undefined && !Number.isNaN(Date.parse(header))) dates.push({ time: Date.parse(header), source: headerEvidence('Last-Modified', header) });
     }
     if (dates.length === 0) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'low',
             found: 'No page read says when it was last changed (no dateModified, article:modified_time or Last-Modified). Assistants prefer sources whose freshness they can see.',
             evidence: [`checked ${plural(snapshot.pages.length, 'page')}: JSON-LD, meta tags, Last-Modified header`],
             fix: 'Add dateModified to the JSON-LD of each page (and send Last-Modified), updated when the content really changes.',
             url: snapshot.home.url,
-          },
-        ],
-        '',
-      );
+          });
     }
     const newest = dates.reduce((best, date) => (date.time > best.time ? date : best));
     if (snapshot.now - newest.time > 2 * YEAR_MS) {
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'low',
             found: `The newest modification date on the pages read is ${new Date(newest.time).toISOString().slice(0, 10)}, over two years ago.`,
             evidence: [quote(newest.source)],
             fix: 'Review and update the key pages (services, prices, contact) and their dateModified.',
             url: snapshot.home.url,
-          },
-        ],
-        '',
-      );
+          });
     }
     return passed(`Last changed ${new Date(newest.time).toISOString().slice(0, 10)} (${quote(newest.source, 100)}).`);
   },

@@ -1,5 +1,5 @@
 import { usableResponse } from '../../snapshot.js';
-import { passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { passed, problem, Findings, type CheckSpec } from '../check.js';
 import { headerEvidence, listing, plural, quote } from '../evidence.js';
 import { hasTrackers, pageTags } from './tag-checks.js';
 import { VENDORS, type DetectedTag, type Vendor } from './tags.js';
@@ -18,20 +18,19 @@ export const tagDelayers: CheckSpec = {
   title: 'Tags are not held back by "delay JavaScript" optimisers',
   weight: 4,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const { page, tags } of pageTags(snapshot)) {
       const delayed = tags.filter((tag) => tag.script !== undefined && delayerOf(tag.script.type, tag.script.attribute('data-type')) !== undefined);
       if (delayed.length === 0) continue;
       const by = delayerOf(delayed[0]!.script!.type, delayed[0]!.script!.attribute('data-type'))!;
-      findings.push({
+      findings.at(page.url).add({
         severity: 'medium',
         found: `${listing([...new Set(delayed.map((tag) => VENDORS[tag.vendor].label))])} ${delayed.length === 1 ? 'is' : 'are'} delayed by ${by} until the visitor interacts: visits without a click or scroll are never counted and the consent timing breaks.`,
         evidence: delayed.slice(0, 3).map((tag) => tag.evidence),
-        fix: 'Exclude googletagmanager.com, the consent platform and other tags from the optimiser\'s "delay JavaScript" list.',
-        url: page.url,
+        fix: 'Exclude googletagmanager.com, the consent platform and other tags from the optimiser\'s "delay JavaScript" list.'
       });
     }
-    return problemsOr(findings, 'No tag is delayed by a JavaScript optimiser.');
+    return findings.orPassed('No tag is delayed by a JavaScript optimiser.');
   },
 };
 
@@ -86,7 +85,7 @@ export const cspBlocksTags: CheckSpec = {
   title: 'Content-Security-Policy lets the tags load and send data',
   weight: 6,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     let anyPolicy = false;
     for (const { page, tags } of pageTags(snapshot)) {
       const policies: { value: string; source: string; reportOnly: boolean }[] = [];
@@ -116,19 +115,18 @@ export const cspBlocksTags: CheckSpec = {
           }
         }
         if (blocked.length === 0) continue;
-        findings.push({
+        findings.at(page.url).add({
           severity: policy.reportOnly ? 'info' : 'high',
           found: policy.reportOnly
             ? `The report-only Content-Security-Policy would block tags if it were enforced: ${listing(blocked.slice(0, 3))}.`
             : `The Content-Security-Policy blocks tags the page loads, so they silently collect nothing: ${listing(blocked.slice(0, 3))}.`,
           evidence: [quote(`${policy.source}: ${policy.value}`, 200), ...blocked.slice(0, 4)],
-          fix: 'Add the tag hosts to script-src and connect-src (see Google\'s CSP guide for GTM/GA4: *.googletagmanager.com, *.google-analytics.com, *.analytics.google.com), or use nonces with \'strict-dynamic\'.',
-          url: page.url,
+          fix: 'Add the tag hosts to script-src and connect-src (see Google\'s CSP guide for GTM/GA4: *.googletagmanager.com, *.google-analytics.com, *.analytics.google.com), or use nonces with \'strict-dynamic\'.'
         });
       }
     }
     if (!anyPolicy) return passed('No Content-Security-Policy, so nothing blocks the tags.');
-    return problemsOr(findings, 'The Content-Security-Policy allows every tag found.');
+    return findings.orPassed('The Content-Security-Policy allows every tag found.');
   },
 };
 
@@ -139,11 +137,11 @@ export const replayAndFingerprinting: CheckSpec = {
   run(snapshot) {
     const entries = pageTags(snapshot);
     const platforms = entries.flatMap((entry) => entry.platforms);
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const recording = unique(entries.flatMap((entry) => entry.tags).filter((tag) => VENDORS[tag.vendor].class === 'session-replay'));
     const fingerprinting = unique(entries.flatMap((entry) => entry.tags).filter((tag) => VENDORS[tag.vendor].class === 'fingerprinting'));
     if (recording.length > 0) {
-      findings.push({
+      findings.add({
         severity: platforms.length === 0 ? 'medium' : 'info',
         found: `Session recording with ${listing(recording.map((tag) => VENDORS[tag.vendor].label))}: visitors' clicks, scrolls and typing are recorded.${platforms.length === 0 ? ' No consent platform was found to ask first.' : ''}`,
         evidence: recording.slice(0, 3).map((tag) => tag.evidence),
@@ -152,7 +150,7 @@ export const replayAndFingerprinting: CheckSpec = {
       });
     }
     if (fingerprinting.length > 0) {
-      findings.push({
+      findings.add({
         severity: 'medium',
         found: `Browser fingerprinting with ${listing(fingerprinting.map((tag) => VENDORS[tag.vendor].label))}: it identifies visitors without cookies, which in the EU needs consent like a cookie does.`,
         evidence: fingerprinting.slice(0, 3).map((tag) => tag.evidence),
@@ -160,7 +158,7 @@ export const replayAndFingerprinting: CheckSpec = {
         url: fingerprinting[0]!.pageUrl,
       });
     }
-    return problemsOr(findings, 'No session recording or fingerprinting scripts found.');
+    return findings.orPassed('No session recording or fingerprinting scripts found.');
   },
 };
 
@@ -220,38 +218,36 @@ export const euHotSpots: CheckSpec = {
   title: 'EU privacy hot spots: remote Google Fonts, YouTube, Maps, reCAPTCHA',
   weight: 5,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const page of snapshot.pages) {
       const fonts = [...page.stylesheets.filter((href) => /fonts\.googleapis\.com|fonts\.gstatic\.com/.test(href)), ...page.styles.flatMap((css) => [...css.matchAll(/@import\s+(?:url\()?['"]?([^'")\s]*fonts\.googleapis\.com[^'")\s]*)/g)].map((match) => match[1]!))];
       if (fonts.length > 0) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: 'Google Fonts are loaded from Google\'s servers, which sends every visitor\'s IP address to Google without consent. A German court (LG München I, 2022) awarded damages for exactly this.',
           evidence: fonts.slice(0, 2).map((href) => quote(href)),
-          fix: 'Host the font files yourself (download them and serve them from your own domain).',
-          url: page.url,
+          fix: 'Host the font files yourself (download them and serve them from your own domain).'
         });
       }
       const youtube = page.iframes.filter((frame) => /youtube\.com\/embed\//.test(frame.src));
       if (youtube.length > 0) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: `${plural(youtube.length, 'YouTube video')} embedded from youtube.com, which sets tracking cookies as soon as the page loads.`,
           evidence: youtube.slice(0, 2).map((frame) => frame.tag),
-          fix: 'Embed from youtube-nocookie.com, or show a preview image that loads the player only after a click (or after consent).',
-          url: page.url,
+          fix: 'Embed from youtube-nocookie.com, or show a preview image that loads the player only after a click (or after consent).'
         });
       }
       const maps = page.iframes.filter((frame) => /google\.[a-z.]+\/maps|maps\.google\./.test(frame.src));
       if (maps.length > 0) {
-        findings.push({ severity: 'low', found: 'Google Maps is embedded directly, so Google receives visitor data on page load.', evidence: maps.slice(0, 1).map((frame) => frame.tag), fix: 'Load the map after a click or consent (two-click solution), or use a static map image with a link.', url: page.url });
+        findings.at(page.url).add({ severity: 'low', found: 'Google Maps is embedded directly, so Google receives visitor data on page load.', evidence: maps.slice(0, 1).map((frame) => frame.tag), fix: 'Load the map after a click or consent (two-click solution), or use a static map image with a link.' });
       }
       const recaptcha = page.scripts.find((script) => /google\.com\/recaptcha|recaptcha\.net|gstatic\.com\/recaptcha/.test(script.src ?? ''));
       if (recaptcha !== undefined) {
-        findings.push({ severity: 'low', found: 'Google reCAPTCHA loads on the page; it sends visitor data to Google and needs a mention in the privacy policy (and consent in some readings).', evidence: [recaptcha.tag], fix: 'Load it only on pages with forms, disclose it, or use a privacy-friendly alternative.', url: page.url });
+        findings.at(page.url).add({ severity: 'low', found: 'Google reCAPTCHA loads on the page; it sends visitor data to Google and needs a mention in the privacy policy (and consent in some readings).', evidence: [recaptcha.tag], fix: 'Load it only on pages with forms, disclose it, or use a privacy-friendly alternative.' });
       }
     }
-    return problemsOr(findings, 'No remote Google Fonts, youtube.com embeds, Google Maps embeds or reCAPTCHA on the pages read.');
+    return findings.orPassed('No remote Google Fonts, youtube.com embeds, Google Maps embeds or reCAPTCHA on the pages read.');
   },
 };
 
@@ -263,22 +259,22 @@ export const legalLinks: CheckSpec = {
   title: 'Privacy policy, cookie settings and (in DE/AT) Impressum links',
   weight: 6,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const anchors = snapshot.pages.flatMap((page) => page.anchors);
     const privacy = anchors.find((anchor) => PRIVACY_LINK.test(`${anchor.href} ${anchor.text}`));
     if (privacy === undefined) {
-      findings.push({ severity: 'high', found: 'No link to a privacy policy was found. The GDPR requires one, and Google\'s and Meta\'s ad terms require it wherever their tags run.', evidence: [`${plural(anchors.length, 'link')} checked on ${plural(snapshot.pages.length, 'page')}`], fix: 'Link the privacy policy from the footer of every page.', url: snapshot.home.url });
+      findings.add({ severity: 'high', found: 'No link to a privacy policy was found. The GDPR requires one, and Google\'s and Meta\'s ad terms require it wherever their tags run.', evidence: [`${plural(anchors.length, 'link')} checked on ${plural(snapshot.pages.length, 'page')}`], fix: 'Link the privacy policy from the footer of every page.', url: snapshot.home.url });
     }
     const platforms = pageTags(snapshot).flatMap((entry) => entry.platforms);
     if (platforms.length > 0 && !snapshot.pages.some((page) => COOKIE_SETTINGS.test(page.html))) {
-      findings.push({ severity: 'low', found: 'No link or button to change cookie choices later was found; withdrawing consent must be as easy as giving it (GDPR art. 7(3)).', evidence: [`consent platform: ${platforms[0]!.name}; no cookie-settings link`], fix: 'Add a "Cookie settings" link in the footer that reopens the consent banner.', url: snapshot.home.url });
+      findings.add({ severity: 'low', found: 'No link or button to change cookie choices later was found; withdrawing consent must be as easy as giving it (GDPR art. 7(3)).', evidence: [`consent platform: ${platforms[0]!.name}; no cookie-settings link`], fix: 'Add a "Cookie settings" link in the footer that reopens the consent banner.', url: snapshot.home.url });
     }
     const host = new URL(snapshot.home.url).hostname;
     const germanSpeaking = /^(de|at)\b/i.test(snapshot.home.lang ?? '') || /\.(de|at)$/.test(host);
     if (germanSpeaking && !anchors.some((anchor) => /impressum|imprint/i.test(`${anchor.href} ${anchor.text}`))) {
-      findings.push({ severity: 'medium', found: 'The site is German-language or on a .de/.at domain but has no Impressum link, which German and Austrian law require.', evidence: [`<html lang="${snapshot.home.lang ?? ''}">, host ${host}`], fix: 'Link an Impressum page from every page (usually the footer).', url: snapshot.home.url });
+      findings.add({ severity: 'medium', found: 'The site is German-language or on a .de/.at domain but has no Impressum link, which German and Austrian law require.', evidence: [`<html lang="${snapshot.home.lang ?? ''}">, host ${host}`], fix: 'Link an Impressum page from every page (usually the footer).', url: snapshot.home.url });
     }
-    return problemsOr(findings, `Privacy policy linked${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', with a way to change cookie choices' : ''}.`);
+    return findings.orPassed(`Privacy policy linked${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', with a way to change cookie choices' : ''}.`);
   },
 };
 
@@ -287,12 +283,12 @@ export const conversionPlumbing: CheckSpec = {
   title: 'Conversion paths can be measured: phone and e-mail links, forms on site and labelled',
   weight: 4,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const anchors = snapshot.pages.flatMap((page) => page.anchors);
     const tel = anchors.filter((anchor) => /^tel:/i.test(anchor.href)).length;
     const mail = anchors.filter((anchor) => /^mailto:/i.test(anchor.href)).length;
     if (tel === 0 && mail === 0) {
-      findings.push({ severity: 'low', found: 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.', evidence: [`${plural(anchors.length, 'link')} on ${plural(snapshot.pages.length, 'page')}, none tel: or mailto:`], fix: 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.', url: snapshot.home.url });
+      findings.add({ severity: 'low', found: 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.', evidence: [`${plural(anchors.length, 'link')} on ${plural(snapshot.pages.length, 'page')}, none tel: or mailto:`], fix: 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.', url: snapshot.home.url });
     }
     for (const page of snapshot.pages) {
       const own = siteKey(new URL(page.url).hostname);
@@ -304,14 +300,15 @@ export const conversionPlumbing: CheckSpec = {
           continue;
         }
         if (/^https?:/.test(form.action) && siteKey(host) !== own) {
-          findings.push({ severity: 'low', found: `A form sends its data to another site (${host}); submissions there are invisible to the site's analytics unless that service reports back.`, evidence: [quote(form.tag)], fix: 'Track the submission (a thank-you page on your own site, or the service\'s conversion events) and name the service in the privacy policy.', url: page.url });
+          findings.at(page.url).add({ severity: 'low', found: `A form sends its data to another site (${host}); submissions there are invisible to the site's analytics unless that service reports back.`, evidence: [quote(form.tag)], fix: 'Track the submission (a thank-you page on your own site, or the service\'s conversion events) and name the service in the privacy policy.' });
         }
         if (form.unlabeledFields > 0) {
-          findings.push({ severity: 'low', found: `A form has ${plural(form.unlabeledFields, 'field')} without a label: harder to fill in and to measure field by field.`, evidence: [quote(form.tag)], fix: 'Give every field a <label for> (or aria-label).', url: page.url });
+          findings.at(page.url).add({ severity: 'low', found: `A form has ${plural(form.unlabeledFields, 'field')} without a label: harder to fill in and to measure field by field.`, evidence: [quote(form.tag)], fix: 'Give every field a <label for> (or aria-label).' });
         }
       }
     }
-    return problemsOr(findings, `${plural(tel, 'tel: link')} and ${plural(mail, 'mailto: link')}; forms post to the site itself with labelled fields.`);
+    const forms = snapshot.pages.reduce((sum, page) => sum + page.forms.length, 0);
+    return findings.orPassed(`${plural(tel, 'tel: link')} and ${plural(mail, 'mailto: link')}; ${forms === 0 ? 'no forms on the pages read' : `${plural(forms, 'form')}, posting to the site itself with labelled fields`}.`);
   },
 };
 
@@ -326,18 +323,13 @@ export const firstPartyTagging: CheckSpec = {
     if (custom !== undefined) return passed(`GTM is served from the site's own host (server-side tagging): ${custom.evidence}.`);
     if (configured !== undefined) return passed(`Tags send data through a server container (${quote(/(server_container_url|transport_url)[^,}]*/.exec(configured.code)?.[0] ?? '', 100)}).`);
     if (!hasTrackers(entries)) return passed('No tags, so first-party tagging does not apply.');
-    return problemsOr(
-      [
-        {
+    return problem({
           severity: 'info',
           found: 'Tags load from and send to third-party hosts. Server-side tagging on your own subdomain keeps more data (ad blockers, browser limits) and gives you control over what leaves; optional.',
           evidence: ['no GTM on a first-party host, no server_container_url'],
           fix: 'Consider a server-side GTM container on a subdomain such as metrics.example.com.',
           url: snapshot.home.url,
-        },
-      ],
-      '',
-    );
+        });
   },
 };
 
@@ -346,27 +338,27 @@ export const transport: CheckSpec = {
   title: 'HTTPS everywhere: site, redirects, HSTS and tag URLs',
   weight: 6,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const home = snapshot.home;
     if (home.url.startsWith('http:')) {
-      findings.push({ severity: 'high', found: 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.', evidence: [`final address ${home.url}`], fix: 'Serve the site over https and redirect every http address to it.', url: home.url });
+      findings.add({ severity: 'high', found: 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.', evidence: [`final address ${home.url}`], fix: 'Serve the site over https and redirect every http address to it.', url: home.url });
     } else {
       if (home.response.headers['strict-transport-security'] === undefined) {
-        findings.push({ severity: 'low', found: 'No Strict-Transport-Security header, so browsers may still try http first.', evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: 'Send Strict-Transport-Security: max-age=31536000; includeSubDomains.', url: home.url });
+        findings.add({ severity: 'low', found: 'No Strict-Transport-Security header, so browsers may still try http first.', evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: 'Send Strict-Transport-Security: max-age=31536000; includeSubDomains.', url: home.url });
       }
       const probe = usableResponse(snapshot.resources.get('http-probe'), 'the http:// address');
       if ('response' in probe) {
         const location = probe.response.redirects[0]?.location ?? probe.response.headers.location ?? '';
         if (!(probe.response.status >= 300 && probe.response.status < 400 && location.startsWith('https:'))) {
-          findings.push({ severity: 'medium', found: 'The plain http:// address does not redirect to https://, so visits and links to it stay unencrypted (and are measured as another site).', evidence: [`GET ${probe.response.requestedUrl} -> HTTP ${probe.response.status}${location === '' ? '' : ` Location: ${location}`}`], fix: 'Redirect every http:// request to the same https:// address with a 301.', url: probe.response.requestedUrl });
+          findings.add({ severity: 'medium', found: 'The plain http:// address does not redirect to https://, so visits and links to it stay unencrypted (and are measured as another site).', evidence: [`GET ${probe.response.requestedUrl} -> HTTP ${probe.response.status}${location === '' ? '' : ` Location: ${location}`}`], fix: 'Redirect every http:// request to the same https:// address with a 301.', url: probe.response.requestedUrl });
         }
       }
       const insecure = pageTags(snapshot).flatMap((entry) => entry.tags).filter((tag) => tag.script?.src?.startsWith('http:'));
       if (insecure.length > 0) {
-        findings.push({ severity: 'high', found: 'Tags are loaded over http:// on an https page; browsers block them as mixed content, so they never run.', evidence: insecure.slice(0, 3).map((tag) => tag.evidence), fix: 'Load every tag over https://.', url: home.url });
+        findings.add({ severity: 'high', found: 'Tags are loaded over http:// on an https page; browsers block them as mixed content, so they never run.', evidence: insecure.slice(0, 3).map((tag) => tag.evidence), fix: 'Load every tag over https://.', url: home.url });
       }
     }
-    return problemsOr(findings, 'The site, its redirects and its tags use https, with HSTS.');
+    return findings.orPassed('The site, its redirects and its tags use https, with HSTS.');
   },
 };
 

@@ -1,6 +1,6 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
 import type { ScanSnapshot } from '../../snapshot.js';
-import { notVerified, passed, problemsOr, type CheckSpec, type Finding } from '../check.js';
+import { notApplicable, notVerified, passed, problem, Findings, type CheckSpec } from '../check.js';
 import { listing, plural, quote } from '../evidence.js';
 import { CONSENT_KEYS, findConsentDefaults, type ConsentDefault } from './consent-mode.js';
 import { detectConsentPlatforms, detectTags, isExecutableType, isHeldForConsent, VENDORS, type ConsentPlatformHit, type DetectedTag, type Vendor } from './tags.js';
@@ -44,10 +44,9 @@ export const tagInventory: CheckSpec = {
     const all = pageTags(snapshot).flatMap((entry) => entry.tags);
     const live = all.filter((tag) => tag.vendor !== 'universal-analytics' && isMeasurement(tag.vendor));
     if (live.length === 0) {
-      return problemsOr(
-        [
-          {
-            severity: all.length > 0 ? 'critical' : 'high',
+      return problem({
+            // Nothing measured caps the grade like any critical problem: no setup detail can make up for it.
+            severity: 'critical',
             found:
               all.length > 0
                 ? 'The only analytics on the site is Universal Analytics, which stopped collecting data in 2023: nothing is measured.'
@@ -55,10 +54,7 @@ export const tagInventory: CheckSpec = {
             evidence: all.length > 0 ? all.slice(0, 3).map((tag) => tag.evidence) : [`${plural(snapshot.pages.length, 'page')} read, no GTM, gtag.js, Meta Pixel, LinkedIn, TikTok, UET, Clarity, Hotjar, Matomo or Plausible`],
             fix: 'Install Google Tag Manager with a GA4 tag (or another analytics tool) on every page, behind your consent banner.',
             url: snapshot.home.url,
-          },
-        ],
-        '',
-      );
+          });
     }
     return passed(`Tags found: ${listing(tagLabels(all))}.`);
   },
@@ -81,14 +77,14 @@ export const deadIds: CheckSpec = {
   weight: 10,
   run(snapshot) {
     const tags = pageTags(snapshot).flatMap((entry) => entry.tags);
-    const findings: Finding[] = [];
+    const findings = new Findings();
     const seen = new Set<string>();
     for (const tag of tags) {
       const key = `${tag.vendor}|${tag.id ?? ''}|${tag.pageUrl}`;
       if (seen.has(key)) continue;
       seen.add(key);
       if (tag.vendor === 'universal-analytics') {
-        findings.push({
+        findings.add({
           severity: 'high',
           found: `Universal Analytics${tag.id === undefined ? '' : ` (${tag.id})`} is still on the page. Google stopped processing its data on 1 July 2023 (360 properties: 1 July 2024), so it collects nothing and only costs load time.`,
           evidence: [tag.evidence],
@@ -99,7 +95,7 @@ export const deadIds: CheckSpec = {
       }
       if (tag.id === undefined) continue;
       if (PLACEHOLDER.test(tag.id)) {
-        findings.push({
+        findings.add({
           severity: 'high',
           found: `${VENDORS[tag.vendor].label} is set up with the placeholder id "${quote(tag.id, 40)}", so it sends data nowhere.`,
           evidence: [tag.evidence],
@@ -110,7 +106,7 @@ export const deadIds: CheckSpec = {
       }
       const valid = VALID_ID[tag.vendor];
       if (valid !== undefined && !valid.test(tag.id)) {
-        findings.push({
+        findings.add({
           severity: 'medium',
           found: `The ${VENDORS[tag.vendor].label} id "${quote(tag.id, 40)}" is not in the form such ids take, so the tag probably does not work.`,
           evidence: [tag.evidence],
@@ -120,7 +116,7 @@ export const deadIds: CheckSpec = {
       }
     }
     const ids = [...new Set(tags.map((tag) => tag.id).filter((id): id is string => id !== undefined))];
-    return problemsOr(findings, ids.length === 0 ? 'No tag ids to check.' : `All tag ids are live and well-formed: ${listing(ids.slice(0, 8))}.`);
+    return findings.orPassed(ids.length === 0 ? 'No tag ids to check.' : `All tag ids are live and well-formed: ${listing(ids.slice(0, 8))}.`);
   },
 };
 
@@ -129,7 +125,7 @@ export const duplicates: CheckSpec = {
   title: 'No duplicate tags (double counting)',
   weight: 10,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const { page, tags } of pageTags(snapshot)) {
       const counts = new Map<string, DetectedTag[]>();
       for (const tag of tags) {
@@ -141,26 +137,24 @@ export const duplicates: CheckSpec = {
         if (group.length < 2) continue;
         const first = group[0]!;
         const what = first.kind === 'loader' ? 'loaded' : first.vendor === 'meta-pixel' ? 'initialised' : 'configured';
-        findings.push({
+        findings.at(page.url).add({
           severity: 'high',
           found: `${label(first)} is ${what} ${group.length} times on this page, so every page view and event is counted ${group.length} times.`,
           evidence: group.slice(0, 3).map((tag) => tag.evidence),
-          fix: first.vendor === 'gtm' ? 'Keep one container snippet per page (often a theme and a plugin both add it).' : `Keep one ${first.kind === 'loader' ? 'loader' : 'configuration call'} for this id; remove the copy added by a plugin, theme or GTM.`,
-          url: page.url,
+          fix: first.vendor === 'gtm' ? 'Keep one container snippet per page (often a theme and a plugin both add it).' : `Keep one ${first.kind === 'loader' ? 'loader' : 'configuration call'} for this id; remove the copy added by a plugin, theme or GTM.`
         });
       }
       const containers = [...new Set(tags.filter((tag) => tag.vendor === 'gtm' && tag.kind === 'loader' && tag.id !== undefined).map((tag) => tag.id!))];
       if (containers.length > 1) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: `The page loads ${containers.length} GTM containers (${listing(containers)}). If both send GA4 or ad conversions, they are counted twice.`,
           evidence: tags.filter((tag) => tag.vendor === 'gtm' && tag.kind === 'loader').slice(0, 3).map((tag) => tag.evidence),
-          fix: 'Merge the containers, or make sure each tag lives in only one of them.',
-          url: page.url,
+          fix: 'Merge the containers, or make sure each tag lives in only one of them.'
         });
       }
     }
-    return problemsOr(findings, 'Each tag and id is loaded and configured once per page.');
+    return findings.orPassed('Each tag and id is loaded and configured once per page.');
   },
 };
 
@@ -169,7 +163,7 @@ export const gtmHygiene: CheckSpec = {
   title: 'Google Tag Manager installed as Google documents it',
   weight: 6,
   run(snapshot) {
-    const findings: Finding[] = [];
+    const findings = new Findings();
     let anyGtm = false;
     for (const { page, tags } of pageTags(snapshot)) {
       const loaders = tags.filter((tag) => tag.vendor === 'gtm' && tag.kind === 'loader');
@@ -177,38 +171,35 @@ export const gtmHygiene: CheckSpec = {
       anyGtm = true;
       const loader = loaders[0]!;
       if (!loader.inHead) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: 'The GTM container loads in <body> instead of high in <head>, so it starts late and misses visitors who leave quickly.',
           evidence: [loader.evidence],
-          fix: 'Move the GTM snippet as high in <head> as possible (after the Consent Mode default and the consent banner).',
-          url: page.url,
+          fix: 'Move the GTM snippet as high in <head> as possible (after the Consent Mode default and the consent banner).'
         });
       }
       const noscript = tags.some((tag) => tag.vendor === 'gtm' && tag.kind === 'noscript');
       if (!noscript) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'low',
           found: 'The GTM <noscript> fallback (the ns.html iframe right after <body>) is missing.',
           evidence: [`no <iframe src="https://www.googletagmanager.com/ns.html?id=${loader.id ?? 'GTM-…'}"> in <noscript>`],
-          fix: 'Add the second part of the GTM snippet immediately after the opening <body> tag.',
-          url: page.url,
+          fix: 'Add the second part of the GTM snippet immediately after the opening <body> tag.'
         });
       }
       const initOrder = page.scripts.find((script) => /dataLayer\s*=\s*(window\.dataLayer\s*\|\|\s*)?\[|w\[l\]\s*=\s*w\[l\]\s*\|\|\s*\[|dataLayer\s*\|\|\s*\[\]/.test(script.code))?.order;
       const earlyPush = page.scripts.find((script) => /(^|[^.\w])dataLayer\.push\(/.test(script.code) && !/dataLayer\s*=|w\[l\]\s*=|dataLayer\s*\|\|/.test(script.code) && (initOrder === undefined || script.order < initOrder));
       if (earlyPush !== undefined) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: 'dataLayer.push runs before dataLayer is created, which throws an error: what it pushes is lost.',
           evidence: [quote(earlyPush.code, 160)],
-          fix: 'Start the script with "window.dataLayer = window.dataLayer || [];" or move it after the GTM snippet.',
-          url: page.url,
+          fix: 'Start the script with "window.dataLayer = window.dataLayer || [];" or move it after the GTM snippet.'
         });
       }
     }
-    if (!anyGtm) return passed('No Google Tag Manager container on the pages read: nothing to check.');
-    return problemsOr(findings, 'GTM loads in <head>, has its <noscript> fallback, and dataLayer exists before it is used.');
+    if (!anyGtm) return notApplicable('No Google Tag Manager container on the pages read: nothing to check.');
+    return findings.orPassed('GTM loads in <head>, has its <noscript> fallback, and dataLayer exists before it is used.');
   },
 };
 
@@ -229,34 +220,28 @@ export const consentPlatform: CheckSpec = {
     if (!hasTrackers(entries)) return passed(platforms.length === 0 ? 'No tracking tags, so no consent platform is needed.' : `Consent platform: ${listing([...new Set(platforms.map((hit) => hit.name))])}.`);
     if (platforms.length === 0) {
       const tags = entries.flatMap((entry) => entry.tags);
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'high',
             found: 'Tracking tags load but no consent platform (cookie banner) was found. In the EU, analytics and advertising cookies need consent first (GDPR, ePrivacy), and Google requires consent signals for ads measurement in the EEA.',
             evidence: tagLabels(tags).slice(0, 4),
             fix: 'Add a certified consent platform (e.g. Cookiebot, CookieYes, Usercentrics, OneTrust) before the tags, connected to Consent Mode v2.',
             url: snapshot.home.url,
-          },
-        ],
-        '',
-      );
+          });
     }
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const { page, tags, platforms: hits } of entries) {
       const platform = hits[0];
       const firstTag = tags.filter((tag) => tag.kind === 'loader').sort((a, b) => a.order - b.order)[0];
       if (platform !== undefined && firstTag !== undefined && platform.order > firstTag.order && !platform.name.includes('TCF')) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: `The consent platform (${platform.name}) loads after ${label(firstTag)}, so the tag starts before consent is known.`,
           evidence: [firstTag.evidence, platform.evidence],
-          fix: 'Load the consent platform first in <head>, then the Consent Mode default, then GTM.',
-          url: page.url,
+          fix: 'Load the consent platform first in <head>, then the Consent Mode default, then GTM.'
         });
       }
     }
-    return problemsOr(findings, `Consent platform: ${listing([...new Set(platforms.map((hit) => hit.name))])}, loaded before the tags.`);
+    return findings.orPassed(`Consent platform: ${listing([...new Set(platforms.map((hit) => hit.name))])}, loaded before the tags.`);
   },
 };
 
@@ -267,7 +252,7 @@ export const consentModeDefaults: CheckSpec = {
   run(snapshot) {
     const entries = pageTags(snapshot);
     const google = entries.flatMap((entry) => entry.tags).filter((tag) => VENDORS[tag.vendor].google === true && tag.vendor !== 'universal-analytics');
-    if (google.length === 0) return passed('No Google tags, so Consent Mode does not apply.');
+    if (google.length === 0) return notApplicable('No Google tags, so Consent Mode does not apply.');
     const defaults = entries.flatMap((entry) => entry.defaults);
     const platforms = entries.flatMap((entry) => entry.platforms);
     if (defaults.length === 0) {
@@ -275,20 +260,15 @@ export const consentModeDefaults: CheckSpec = {
       if (platform !== undefined) {
         return notVerified(`No gtag('consent', 'default', ...) in the HTML; ${platform.name} (or a GTM consent template) usually sets the Consent Mode v2 defaults itself, which only a browser can confirm (T8).`);
       }
-      return problemsOr(
-        [
-          {
+      return problem({
             severity: 'high',
             found: 'Google tags load without any Consent Mode v2 default. Since March 2024 Google needs consent signals (ad_user_data, ad_personalization) for ads measurement and audiences in the EEA, and without a default the tags run as if consent were granted.',
             evidence: google.slice(0, 2).map((tag) => tag.evidence),
             fix: "Before GTM or gtag.js, add gtag('consent', 'default', {ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', wait_for_update: 500}) and let the consent platform update it.",
             url: snapshot.home.url,
-          },
-        ],
-        '',
-      );
+          });
     }
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const { page, tags, defaults: pageDefaults } of entries) {
       const consentDefault = pageDefaults[0];
       const firstGoogle = tags.filter((tag) => VENDORS[tag.vendor].google === true && tag.kind === 'loader').sort((a, b) => a.order - b.order)[0];
@@ -296,44 +276,40 @@ export const consentModeDefaults: CheckSpec = {
       const missing = CONSENT_KEYS.filter((key) => !consentDefault.values.has(key));
       if (missing.length > 0) {
         const v1 = missing.includes('ad_user_data') || missing.includes('ad_personalization');
-        findings.push({
+        findings.at(page.url).add({
           severity: 'high',
           found: `The Consent Mode default ${v1 ? 'is v1 only: it lacks' : 'lacks'} ${listing(missing)}. ${v1 ? 'Without the v2 keys Google treats EEA traffic as without consent for ads.' : ''}`.trim(),
           evidence: [consentDefault.evidence],
-          fix: `Add ${listing(missing.map((key) => `${key}: 'denied'`))} to the default, and have the consent platform update them.`,
-          url: page.url,
+          fix: `Add ${listing(missing.map((key) => `${key}: 'denied'`))} to the default, and have the consent platform update them.`
         });
       }
       if (firstGoogle !== undefined && consentDefault.order > firstGoogle.order) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'high',
           found: `The Consent Mode default is set after ${label(firstGoogle)} loads, so the first hits go out before the default applies.`,
           evidence: [firstGoogle.evidence, consentDefault.evidence],
-          fix: 'Move the gtag(\'consent\', \'default\', ...) script above the GTM / gtag.js snippet.',
-          url: page.url,
+          fix: 'Move the gtag(\'consent\', \'default\', ...) script above the GTM / gtag.js snippet.'
         });
       }
       const granted = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'].filter((key) => consentDefault.values.get(key) === 'granted');
       if (granted.length > 0 && !consentDefault.regional) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'medium',
           found: `The default grants ${listing(granted)} before anyone chose: in the EU this is tracking without consent.`,
           evidence: [consentDefault.evidence],
-          fix: "Default to 'denied' (at least for EEA and UK regions with the region parameter) and grant only after consent.",
-          url: page.url,
+          fix: "Default to 'denied' (at least for EEA and UK regions with the region parameter) and grant only after consent."
         });
       }
       if (!consentDefault.values.has('wait_for_update') && platforms.length > 0) {
-        findings.push({
+        findings.at(page.url).add({
           severity: 'low',
           found: 'The default has no wait_for_update, so tags may fire before an asynchronous consent platform reports the stored choice.',
           evidence: [consentDefault.evidence],
-          fix: 'Add wait_for_update: 500 to the default.',
-          url: page.url,
+          fix: 'Add wait_for_update: 500 to the default.'
         });
       }
     }
-    return problemsOr(findings, 'Consent Mode v2 default with all four keys, denied by default, set before the Google tags.');
+    return findings.orPassed('Consent Mode v2 default with all four keys, denied by default, set before the Google tags.');
   },
 };
 
@@ -343,7 +319,7 @@ export const trackingBeforeConsent: CheckSpec = {
   weight: 12,
   run(snapshot) {
     const entries = pageTags(snapshot);
-    const findings: Finding[] = [];
+    const findings = new Findings();
     for (const { page, tags, platforms, defaults } of entries) {
       const autoBlocking = platforms.some((hit) => hit.autoBlocking);
       const deniedByDefault = defaults.some((entry) => entry.values.get('analytics_storage') === 'denied' || entry.values.get('ad_storage') === 'denied');
@@ -356,18 +332,17 @@ export const trackingBeforeConsent: CheckSpec = {
       if (early.length === 0) continue;
       if (platforms.length > 0 && autoBlocking) continue;
       const names = tagLabels(early);
-      findings.push({
+      findings.at(page.url).add({
         severity: 'high',
         found:
           platforms.length === 0
             ? `${listing(names)} ${names.length === 1 ? 'loads' : 'load'} on every visit and nothing holds ${names.length === 1 ? 'it' : 'them'} back until consent (no consent platform, no Consent Mode default).`
             : `${listing(names)} ${names.length === 1 ? 'is' : 'are'} loaded as ordinary scripts although there is a consent platform (${platforms[0]!.name}); unless it blocks scripts on its own, ${names.length === 1 ? 'it fires' : 'they fire'} before the visitor chooses.`,
         evidence: evidenceOf(early),
-        fix: 'Load these tags through GTM with consent checks, or mark the scripts for the consent platform (e.g. type="text/plain" data-cookieconsent="marketing") so they run only after consent.',
-        url: page.url,
+        fix: 'Load these tags through GTM with consent checks, or mark the scripts for the consent platform (e.g. type="text/plain" data-cookieconsent="marketing") so they run only after consent.'
       });
     }
-    return problemsOr(findings, hasTrackers(entries) ? 'The tags in the HTML wait for consent (held back by the consent platform or governed by Consent Mode).' : 'No tracking tags in the HTML.');
+    return findings.orPassed(hasTrackers(entries) ? 'The tags in the HTML wait for consent (held back by the consent platform or governed by Consent Mode).' : 'No tracking tags in the HTML.');
   },
 };
 

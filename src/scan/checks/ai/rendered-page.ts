@@ -1,0 +1,38 @@
+import { notVerified, Findings, type CheckSpec } from '../check.js';
+import { listing, quote } from '../evidence.js';
+import { wordCount } from './page-checks.js';
+
+/** Below this share of the rendered words in the HTML, the content depends on JavaScript. */
+const RAW_SHARE = 0.5;
+/** And at least this many words must be missing, so small widgets do not count. */
+const MISSING_WORDS = 100;
+
+/** V9b: what a browser shows against what the HTML carries (V9 reads the HTML alone). */
+export const renderedMatchesHtml: CheckSpec = {
+  id: 'V9b',
+  title: 'Rendered page matches the raw HTML',
+  weight: 4,
+  run(snapshot) {
+    const observed = snapshot.browser;
+    if (observed === undefined) return notVerified("Needs a real browser that runs the page's JavaScript (comparing the HTML as served with the page after its scripts ran); this server scans without one.");
+    if (observed.pages.length === 0) return notVerified(`The pages could not be loaded in the browser: ${observed.incomplete ?? 'no page loaded'}.`);
+    const findings = new Findings();
+    const seen: string[] = [];
+    for (const rendered of observed.pages) {
+      const raw = snapshot.pages.find((page) => page.url === rendered.url);
+      if (raw === undefined) continue;
+      const before = wordCount(raw.visibleText, 5_000);
+      const after = wordCount(rendered.renderedText, 5_000);
+      seen.push(`${before} words in the HTML, ${after} rendered`);
+      if (after - before >= MISSING_WORDS && before < after * RAW_SHARE) {
+        findings.at(rendered.url).add({
+          severity: 'high',
+          found: 'Most of the text appears only after the page\'s JavaScript runs. AI crawlers read the HTML without running it, so they miss it.',
+          evidence: [`${before} words in the HTML as served, ${after} after rendering`, `rendered text: "${quote(rendered.renderedText, 160)}"`],
+          fix: 'Render the content on the server (server-side rendering or static generation) so the HTML itself contains the text.',
+        });
+      }
+    }
+    return findings.orPassed(`The rendered pages carry the same content as the HTML (${listing(seen)}).`);
+  },
+};

@@ -1,0 +1,170 @@
+import { isTrackerRequest, trackingHits, TRACKING_COOKIE, type BrowserObservation, type BrowserPage, type TrackingHit } from '../../browser/observation.js';
+import type { ScanSnapshot } from '../../snapshot.js';
+import { Findings, notApplicable, notVerified, passed, problem, type CheckResult, type CheckSpec } from '../check.js';
+import { listing, plural, quote } from '../evidence.js';
+
+/**
+ * The checks only a browser can make (T3b, T7b, T8, T11b, T15b): they read what the pages
+ * attempted while running in the scan's headless Chromium (src/scan/browser). Without a
+ * browser, or when it could not load the pages, they are not verified.
+ */
+function browserCheck(id: string, title: string, weight: number, needs: string, judge: (pages: readonly BrowserPage[], snapshot: ScanSnapshot) => CheckResult): CheckSpec {
+  return {
+    id,
+    title,
+    weight,
+    run(snapshot) {
+      const observed: BrowserObservation | undefined = snapshot.browser;
+      if (observed === undefined) return notVerified(`Needs a real browser that runs the page's JavaScript (${needs}); this server scans without one, reading the HTML, headers and files as served.`);
+      if (observed.pages.length === 0) return notVerified(`The pages could not be loaded in the browser: ${observed.incomplete ?? 'no page loaded'}.`);
+      return judge(observed.pages, snapshot);
+    },
+  };
+}
+
+const hitsOf = (page: BrowserPage) => page.requests.flatMap(trackingHits);
+const describeHit = (hit: TrackingHit) => quote(hit.request.url, 200);
+const hitLabel = (hit: TrackingHit) => `${HIT_VENDOR_LABEL[hit.vendor]}${hit.id === undefined ? '' : ` ${hit.id}`}`;
+const HIT_VENDOR_LABEL: Readonly<Record<TrackingHit['vendor'], string>> = {
+  ga4: 'GA4',
+  'google-ads': 'Google Ads',
+  meta: 'Meta Pixel',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  bing: 'Microsoft UET',
+  clarity: 'Clarity',
+  hotjar: 'Hotjar',
+  'other-tracker': 'a tracker',
+};
+const anyTracking = (pages: readonly BrowserPage[]) => pages.some((page) => page.requests.some(isTrackerRequest) || page.cookiesBeforeChoice.some((cookie) => TRACKING_COOKIE.test(cookie.name)));
+const NO_TRACKING = 'The pages sent no request to an analytics or advertising service in the browser, so there is nothing here to check.';
+
+/** A page view counted twice: the same property gets two page_view (PageView) hits from one load. */
+export const oneHitPerPageView = browserCheck('T3b', 'One hit per page view (no double collection)', 4, 'counting the /g/collect and pixel requests of one page view', (pages) => {
+  if (!anyTracking(pages)) return notApplicable(NO_TRACKING);
+  const findings = new Findings();
+  const counted: string[] = [];
+  for (const page of pages) {
+    for (const phase of ['before-choice', 'after-accept'] as const) {
+      const views = hitsOf(page).filter((hit) => hit.request.phase === phase && /^(page_view|PageView)$/.test(hit.event ?? ''));
+      const byId = new Map<string, TrackingHit[]>();
+      for (const hit of views) byId.set(hitLabel(hit), [...(byId.get(hitLabel(hit)) ?? []), hit]);
+      for (const [label, hits] of byId) {
+        if (hits.length < 2) {
+          counted.push(label);
+          continue;
+        }
+        findings.at(page.url).add({
+          severity: 'high',
+          found: `${label} receives ${hits.length} page view hits from one load of the page, so every visit is counted ${hits.length} times.`,
+          evidence: hits.slice(0, 3).map(describeHit),
+          fix: 'Send the page view once: remove the second tag or configuration (often a hard-coded snippet next to the same tag in GTM), or set send_page_view: false on the copy.',
+        });
+      }
+    }
+  }
+  return findings.orPassed(counted.length === 0 ? 'No page view hit was sent while the pages loaded, so none was doubled.' : `One page view hit per load: ${listing([...new Set(counted)])}.`);
+});
+
+/** Hits and cookies before the visitor chose anything on the banner. */
+export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or cookies before a consent choice', 6, 'watching the requests and cookies (_ga, _fbp, _gcl_au) before any click on the banner', (pages) => {
+  if (!anyTracking(pages)) return notApplicable(NO_TRACKING);
+  const findings = new Findings();
+  for (const page of pages) {
+    const before = hitsOf(page).filter((hit) => hit.request.phase === 'before-choice');
+    // A Google hit that says consent is denied (gcs=G100) is Consent Mode's cookieless ping: allowed by design.
+    const tracking = before.filter((hit) => !((hit.vendor === 'ga4' || hit.vendor === 'google-ads') && hit.gcs === 'G100'));
+    if (tracking.length > 0) {
+      findings.at(page.url).add({
+        severity: 'high',
+        found: `${listing([...new Set(tracking.map(hitLabel))].sort())} ${tracking.length === 1 ? 'was' : 'were'} sent data before the visitor made any choice on the consent banner.`,
+        evidence: tracking.slice(0, 4).map(describeHit),
+        fix: 'Fire these tags only after consent (GTM consent checks, or the consent platform blocking them), and keep Google tags on a denied Consent Mode default until the choice.',
+      });
+    }
+    const cookies = page.cookiesBeforeChoice.filter((cookie) => TRACKING_COOKIE.test(cookie.name));
+    if (cookies.length > 0) {
+      findings.at(page.url).add({
+        severity: 'high',
+        found: `Tracking cookies are set before any consent choice: ${listing([...new Set(cookies.map((cookie) => cookie.name))])}. In the EU this needs consent first (ePrivacy art. 5(3)).`,
+        evidence: cookies.slice(0, 5).map((cookie) => quote(`cookie ${cookie.name} (${cookie.domain})`)),
+        fix: 'Let the consent platform hold the tags that set these cookies until the visitor accepts.',
+      });
+    }
+  }
+  const banner = pages.find((page) => page.consent.accept !== undefined);
+  return findings.orPassed(`No tracking hits and no tracking cookies before a choice on ${plural(pages.length, 'page')}${banner === undefined ? '' : `; the banner's "${quote(banner.consent.accept!, 40)}" was then clicked`}.`);
+});
+
+/** Google's hits must carry the consent state: denied before and after a rejection, granted after acceptance. */
+export const consentStateInHits = browserCheck('T8', 'Consent state reaches Google (gcs/gcd in the hits)', 8, 'reading the gcs and gcd parameters of the Google hits after each consent choice', (pages) => {
+  const google = pages.flatMap((page) => hitsOf(page).map((hit) => ({ page, hit }))).filter(({ hit }) => hit.vendor === 'ga4' || hit.vendor === 'google-ads');
+  if (google.length === 0) return notApplicable('No Google Analytics or Google Ads hit was sent in the browser, so there is no consent state to read.');
+  const findings = new Findings();
+  const stateless = google.filter(({ hit }) => hit.gcs === undefined && hit.gcd === undefined);
+  if (stateless.length > 0) {
+    findings.at(stateless[0]!.page.url).add({
+      severity: 'high',
+      found: 'Google hits carry no consent state (no gcs or gcd parameter): Consent Mode is not active, so Google treats the data as collected with consent and cannot model the rest.',
+      evidence: stateless.slice(0, 3).map(({ hit }) => describeHit(hit)),
+      fix: "Set up Consent Mode v2: a gtag('consent', 'default', ...) before the tags, updated by the consent platform.",
+    });
+  }
+  const granted = (gcs: string | undefined) => gcs === 'G111' || gcs === 'G101' || gcs === 'G110';
+  for (const phase of ['before-choice', 'after-reject'] as const) {
+    const wrong = google.filter(({ hit }) => hit.request.phase === phase && granted(hit.gcs));
+    if (wrong.length > 0) {
+      findings.at(wrong[0]!.page.url).add({
+        severity: 'high',
+        found: phase === 'before-choice' ? 'Google hits say consent was granted before the visitor chose anything (gcs shows granted storage).' : 'After the visitor rejected cookies, Google hits still say consent was granted.',
+        evidence: wrong.slice(0, 3).map(({ hit }) => describeHit(hit)),
+        fix: 'Default ad_storage and analytics_storage to denied, and let the consent platform update them only to what the visitor chose.',
+      });
+    }
+  }
+  const afterAccept = google.filter(({ hit }) => hit.request.phase === 'after-accept');
+  if (afterAccept.length > 0 && afterAccept.every(({ hit }) => hit.gcs === 'G100')) {
+    findings.at(afterAccept[0]!.page.url).add({
+      severity: 'medium',
+      found: 'After the visitor accepted, Google hits still say consent is denied (gcs=G100): the consent platform does not update Consent Mode, so consented visits are measured as unconsented.',
+      evidence: afterAccept.slice(0, 3).map(({ hit }) => describeHit(hit)),
+      fix: "Connect the consent platform to Consent Mode (its GTM template or gtag('consent', 'update', ...) on acceptance).",
+    });
+  }
+  const states = [...new Set(google.map(({ hit }) => `${hit.request.phase}: gcs=${hit.gcs ?? '-'}${hit.gcd === undefined ? '' : `, gcd=${hit.gcd}`}`))];
+  return findings.orPassed(`Google hits carry the consent state (${listing(states.slice(0, 4))}).`);
+});
+
+export const runtimeFingerprinting = browserCheck('T11b', 'No canvas or audio fingerprinting at run time', 2, 'hooking the canvas, WebGL and audio APIs while the page runs', (pages) => {
+  const findings = new Findings();
+  for (const page of pages) {
+    if (page.fingerprinting.length === 0) continue;
+    findings.at(page.url).add({
+      severity: 'medium',
+      found: 'Scripts on the page read back what the browser draws or plays, the way fingerprinting identifies visitors without cookies; in the EU that needs consent like a cookie.',
+      evidence: page.fingerprinting.slice(0, 3),
+      fix: 'Find the script (often a fraud or "cookieless" analytics tool); run it only after consent, or only where fraud prevention justifies it, and disclose it.',
+    });
+  }
+  return findings.orPassed(`No canvas read-back, WebGL renderer query or audio fingerprint while ${plural(pages.length, 'page')} ran.`);
+});
+
+const CONVERSION_EVENT = /^(generate_lead|form_submit|sign_up|contact|submit_application|conversion|purchase|Lead|Contact|SubmitApplication|CompleteRegistration|Schedule)$/;
+
+export const formFiresConversion = browserCheck('T15b', 'Form submissions fire a conversion event', 2, 'submitting a form and watching for the conversion request', (pages) => {
+  const withForm = pages.find((page) => page.form?.submitted === true);
+  if (withForm === undefined) return notApplicable('No form on the pages loaded in the browser, so there is no submission to measure.');
+  if (!anyTracking(pages)) return notApplicable(NO_TRACKING);
+  const after = hitsOf(withForm).filter((hit) => hit.request.phase === 'after-submit');
+  const conversions = after.filter((hit) => CONVERSION_EVENT.test(hit.event ?? ''));
+  if (conversions.length === 0) {
+    return problem({
+      severity: 'low',
+      found: after.length === 0 ? 'Submitting the form sent no hit at all: enquiries from it are not measured as conversions.' : `Submitting the form sent hits, but none is a conversion event (${listing([...new Set(after.map((hit) => `${hitLabel(hit)} ${hit.event ?? '?'}`))])}).`,
+      evidence: [quote(withForm.form!.tag), ...after.slice(0, 2).map(describeHit)],
+      fix: 'Send a conversion on a successful submission: a GA4 generate_lead event (marked as a key event), and the ads platforms\' lead events, from GTM on the submit or the thank-you page.',
+      url: withForm.url,
+    });
+  }
+  return passed(`Submitting the form fired ${listing([...new Set(conversions.map((hit) => `${hitLabel(hit)} ${hit.event}`))])} (the submission itself was held back).`);
+});

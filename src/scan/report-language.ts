@@ -1,0 +1,13 @@
+/** The languages a scan result and its report can be written in: this site's own (design card). */
+export const REPORT_LANGUAGES = ['pl', 'en'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+
+/**
+ * The language of a report: the one asked for, else the scanned site's own (`<html lang>`) when
+ * it is one we write, else English.
+ */
+export function reportLanguage(requested: ReportLanguage | undefined, siteLang: string | undefined): ReportLanguage {
+  if (requested !== undefined) return requested;
+  const primary = siteLang?.trim().toLowerCase().split(/[-_]/)[0];
+  return REPORT_LANGUAGES.find((lang) => lang === primary) ?? 'en';
+}
