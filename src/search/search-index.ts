@@ -92,7 +92,7 @@ const UBIQUITY_MIN_PAGES = 200;
 const MAX_BODY_TERMS = 30;
 
 /**
- * What a page contributes to matching beyond the indexes, packed into one string to keep memory
+ * What a page contributes to matching beyond the indexes, packed into strings to keep memory
  * flat: one line per field, each term between spaces, so "does a term of this field start with
  * T" is a substring search for " T" and "is T a term" one for " T ".
  */
