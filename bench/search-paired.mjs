@@ -3,7 +3,7 @@
 // alternating which goes first, so a loaded machine's noise falls on both alike; the answers
 // (paths and matching sections) are compared query by query.
 //   node --expose-gc bench/search-paired.mjs <content-dir> <queries.json> <baseline-dist-dir>
-// <queries.json> is what bench/search.ts writes next to its site: { queries, typoQueries, questions }.
+// <queries.json> holds { queries, typoQueries, questions } as bench/search.ts's makeQueries() makes them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
