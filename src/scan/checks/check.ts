@@ -1,14 +1,7 @@
-import type { ReportLanguage } from '../report-language.js';
+import type { Text } from '../report-language.js';
 import type { ScanSnapshot } from '../snapshot.js';
 
-/** A text a check writes, in every report language; the scan's `lang` picks one (scan-result.ts). */
-export type Text = { readonly [lang in ReportLanguage]: string };
-
-/** Polish and English of one text, side by side where the check words it. */
-export const t = (pl: string, en: string): Text => ({ pl, en });
-
-/** The text in `lang`. */
-export const say = (text: Text, lang: ReportLanguage): string => text[lang];
+export { say, t, type Text } from '../report-language.js';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 
@@ -62,6 +55,11 @@ export const notApplicable = (reason: Text): CheckResult => ({ status: 'not_appl
 /** Problems, or a pass with `whenNone` when there are none. */
 export function problemsOr(findings: readonly Finding[], whenNone: Text): CheckResult {
   return findings.length === 0 ? passed(whenNone) : { status: 'problems', findings };
+}
+
+/** A check whose result is these problems, whatever else there is. */
+export function problems(findings: readonly Finding[]): CheckResult {
+  return { status: 'problems', findings };
 }
 
 /** A check whose whole result is one problem. */
