@@ -1,4 +1,4 @@
-import { notVerified, passed, problem, problems, problemsOr, Findings, type CheckSpec, type Finding, t } from '../check.js';
+import { notVerified, passed, problem, problems, problemsOr, Findings, type CheckSpec, type Finding, type Text, t } from '../check.js';
 import { headerEvidence, lineEvidence, listing, plural, quote, statusEvidence, listingPl, pluralPl } from '../evidence.js';
 import { AI_CRAWLERS, type Crawler, type CrawlerClass } from './crawlers.js';
 import { readRobots, type RobotsFile } from './robots-file.js';
