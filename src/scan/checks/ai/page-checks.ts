@@ -44,7 +44,7 @@ export const pageLevelBlocks: CheckSpec = {
         if (snippetBlock !== undefined) {
           findings.at(page.url).add({
             severity: 'high',
-            found: t(`${isHome ? 'Strona główna' : 'Ta strona'} zabrania fragmentów (${snippetBlock}) dla: ${whoPl(directive.target)}; wyszukiwarki i odpowiedzi AI nie mogą jej cytować, co w praktyce wyklucza ją z podsumowań AI.`, `${isHome ? 'The home page' : 'This page'} forbids snippets (${snippetBlock}) for ${who(directive.target)}: search engines and AI answers may not quote it, which in practice keeps it out of AI summaries.`),
+            found: t(`${isHome ? 'Strona główna' : 'Ta strona'} zabrania ${whoPl(directive.target)} pokazywania fragmentów (${snippetBlock}): wyszukiwarki i odpowiedzi AI nie mogą jej cytować, co w praktyce wyklucza ją z podsumowań AI.`, `${isHome ? 'The home page' : 'This page'} forbids snippets (${snippetBlock}) for ${who(directive.target)}: search engines and AI answers may not quote it, which in practice keeps it out of AI summaries.`),
             evidence: [quote(directive.source)],
             fix: t('Usuń nosnippet / max-snippet:0 albo użyj data-nosnippet tylko dla tych kilku elementów, których nie wolno cytować.', 'Remove nosnippet / max-snippet:0, or use data-nosnippet on the few elements that must not be quoted.')
           });

@@ -233,7 +233,7 @@ export const euHotSpots: CheckSpec = {
       if (youtube.length > 0) {
         findings.at(page.url).add({
           severity: 'medium',
-          found: t(`${pluralPl(youtube.length, 'film', 'filmy', 'filmów')} YouTube osadzone z youtube.com, które ustawia śledzące pliki cookie zaraz po wczytaniu strony.`, `${plural(youtube.length, 'YouTube video')} embedded from youtube.com, which sets tracking cookies as soon as the page loads.`),
+          found: t(`Filmy YouTube osadzone z youtube.com (${youtube.length}); serwis ten ustawia śledzące pliki cookie zaraz po wczytaniu strony.`, `${plural(youtube.length, 'YouTube video')} embedded from youtube.com, which sets tracking cookies as soon as the page loads.`),
           evidence: youtube.slice(0, 2).map((frame) => frame.tag),
           fix: t('Osadzaj filmy z youtube-nocookie.com albo pokazuj obraz podglądu, który ładuje odtwarzacz dopiero po kliknięciu (lub po wyrażeniu zgody).', 'Embed from youtube-nocookie.com, or show a preview image that loads the player only after a click (or after consent).')
         });
