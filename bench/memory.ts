@@ -1,18 +1,46 @@
 /**
- * Memory of the real, compiled server holding a synthetic site: `site-content-mcp serve` is
- * started on 1,000 / 5,000 / 20,000 pages and its resident set size read once it listens (the
- * content loaded and the index built). Target (issue 2): under 150 MB for 5,000 pages.
+ * Memory of the real, compiled server.
+ *
+ * Idle: `site-content-mcp serve` is started on 1,000 / 5,000 / 20,000 synthetic pages and its
+ * resident set size read once it listens (the content loaded and the index built). Target
+ * (issue 2): under 150 MB for 5,000 pages.
  *   npm run build && npx tsx bench/memory.ts [sizes...]
+ *
+ * Under load (--load): the server on the sample site (content/) gets runs of random search
+ * queries, every one distinct (so every answer is computed and cached), at 32 connections; RSS
+ * is sampled every 250 ms. Target (issue 11): the peak stays under 200 MB, because the caches
+ * hold what their sizes say.
+ *   npm run build && npx tsx bench/memory.ts --load [--runs 3] [--seconds 20] [--connections 32]
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { seededRandom } from './lib/random.js';
 import { writeSyntheticSite } from './lib/synthetic-site.js';
 
 const CLI = path.join(import.meta.dirname, '..', 'dist', 'bin', 'main.js');
-const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { load: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '32' } },
+});
+const sizes = positionals.map(Number).filter(Boolean);
+
+/** Starts the built server; resolves with its URL once it listens. */
+async function serve(env: Record<string, string>): Promise<{ server: ChildProcess; url: string }> {
+  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: server.stderr! }).on('line', (line) => {
+      const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { server, url };
+}
 
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -20,6 +48,10 @@ async function rssOf(pid: number): Promise<number> {
 }
 
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
+if (values.load) {
+  await underLoad(Number(values.runs), Number(values.seconds), Number(values.connections));
+  process.exit(0);
+}
 console.log('| pages | start to listening | RSS when listening | RSS after 2 s / 10 s idle |');
 console.log('| ---: | ---: | ---: | ---: |');
 for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
@@ -27,11 +59,7 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
   try {
     await writeSyntheticSite(dir, size);
     const started = performance.now();
-    const server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env: { ...process.env, CONTENT_DIR: dir, LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      createInterface({ input: server.stderr! }).on('line', (line) => line.includes('"msg":"listening"') && resolve());
-      server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    const { server } = await serve({ CONTENT_DIR: dir });
     const startMs = performance.now() - started;
     const listening = await rssOf(server.pid!);
     // V8's memory reducer collects the loader's garbage once allocation stops for a while.
@@ -43,5 +71,39 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
     console.log(`| ${size} | ${Math.round(startMs)} ms | ${listening.toFixed(0)} MB | ${idle2.toFixed(0)} / ${idle10.toFixed(0)} MB |`);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs of distinct random search queries against the sample site; RSS before, at the end of each run, and its peak. */
+async function underLoad(runs: number, seconds: number, connections: number): Promise<void> {
+  const { server, url } = await serve({ CONTENT_DIR: path.join(import.meta.dirname, '..', 'content'), RATE_LIMIT_PER_MINUTE: '100000000' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = await rssOf(server.pid!);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      void rssOf(server.pid!).then((rss) => (peak = Math.max(peak, rss)), () => {});
+    }, 250);
+    const random = seededRandom(7);
+    const words = ['audyt', 'analityka', 'ga4', 'wdrożenie', 'cennik', 'konsultacje', 'tag', 'manager', 'seo', 'strona', 'kampania', 'raport', 'shop', 'consent', 'mode', 'server', 'side'];
+    // Every query distinct: a site word and a random token, so each answer is computed and cached.
+    const nextQuery = () => `${words[Math.floor(random() * words.length)]} ${Math.floor(random() * 1e12).toString(36)}`;
+    console.log(`Sample site, ${runs} runs of ${seconds} s of distinct random /api/v1/search queries at ${connections} connections`);
+    console.log('| when | RSS | requests | non-2xx |');
+    console.log('| --- | ---: | ---: | ---: |');
+    console.log(`| idle, 2 s after listening | ${idle.toFixed(0)} MB | | |`);
+    for (let run = 1; run <= runs; run++) {
+      const result = await autocannon({
+        url,
+        connections,
+        duration: seconds,
+        requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, method: 'GET', path: `/api/v1/search?q=${encodeURIComponent(nextQuery())}` }) }],
+      });
+      console.log(`| end of run ${run} | ${(await rssOf(server.pid!)).toFixed(0)} MB | ${result.requests.total} | ${result.non2xx} |`);
+    }
+    clearInterval(sampler);
+    console.log(`| peak (sampled every 250 ms) | ${peak.toFixed(0)} MB | | |`);
+  } finally {
+    server.kill('SIGTERM');
   }
 }

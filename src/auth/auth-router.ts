@@ -5,9 +5,10 @@ import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import type { AgentAuth } from './agent-auth.js';
 import { AppError } from '../errors.js';
+import { bodyFailure } from '../web/body-failure.js';
 import { makeProblem, problemRepresentation, type ProblemCode } from '../web/problem.js';
 import { sendRepresentation } from '../web/representation.js';
-import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../web/rate-limit.js';
+import { agentQuota, agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY } from '../web/rate-limit.js';
 import { agentRegistrationHandler, claimHandler } from './agent-registration.js';
 import { authorizeHandlers } from './authorize.js';
 import { bearerAuthentication, bearerChallenge } from './bearer.js';
@@ -94,7 +95,7 @@ export function authRouter(ctx: AuthRouterContext): express.Router {
 
   const authorize = authorizeHandlers(auth, company);
   router.get('/oauth/authorize', authorize.show);
-  router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide);
+  router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide, authorize.unreadableAnswer);
 
   // The same as /api/v1/identity: the same problems, the same rate limits (a refused token is
   // counted against the address before it is answered), any access token of ours.
@@ -114,7 +115,7 @@ export function authRouter(ctx: AuthRouterContext): express.Router {
       },
     ),
     (req, res, next) => {
-      if (req.agent !== undefined) res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(req.agent.sub, { address: req.ip });
+      if (req.agent !== undefined) res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(req.agent.sub, { address: req.ip }, ctx.config.rateLimitPerMinute);
       next();
     },
     rateLimit(ctx, (req, res, retryAfterSeconds, policy) => {
@@ -131,17 +132,17 @@ export function authRouter(ctx: AuthRouterContext): express.Router {
         sendProblem(req, res, new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/.'), docsUrl, bearerChallenge(identityMetadata, false));
         return;
       }
-      sendIdentity(res, agentIdentity(req.agent, urls.siteResource));
+      sendIdentity(res, agentIdentity(req.agent, urls.siteResource, agentQuota(ctx.config.rateLimitPerMinute)));
     },
   );
 
   router.use(['/agent/auth', '/oauth/token', '/oauth/register'], (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error instanceof OAuthError) return sendOAuthError(res, error);
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') return sendOAuthError(res, new OAuthError(req.originalUrl.startsWith('/oauth/register') ? 'invalid_client_metadata' : 'invalid_request', `The body is not valid JSON; send ${expectedBody(req.originalUrl)}.`));
-    if (type === 'entity.too.large') return sendOAuthError(res, new OAuthError('invalid_request', `The body is larger than ${BODY_LIMIT}.`));
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendOAuthError(res, new OAuthError('invalid_request', 'Unsupported content encoding or charset.'));
+    const failure = bodyFailure(error);
+    if (failure?.kind === 'malformed') return sendOAuthError(res, new OAuthError(req.originalUrl.startsWith('/oauth/register') ? 'invalid_client_metadata' : 'invalid_request', `The body is not valid JSON; send ${expectedBody(req.originalUrl)}.`));
+    if (failure?.status === 413) return sendOAuthError(res, new OAuthError('invalid_request', `The body is larger than ${BODY_LIMIT}.`, undefined, 413));
+    if (failure !== undefined) return sendOAuthError(res, new OAuthError('invalid_request', failure.reason, undefined, failure.status));
     ctx.logger.error({ err: error }, 'authorization endpoint failed');
     sendOAuthError(res, new OAuthError('server_error', 'Unexpected error; try again later.'));
   });

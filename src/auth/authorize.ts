@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { bodyFailure } from '../web/body-failure.js';
 import { StoreUnavailableError } from '../store/store.js';
 import type { AgentAuth } from './agent-auth.js';
 import { renderConsentPage, renderErrorPage, type Page } from './consent-page.js';
@@ -153,7 +154,14 @@ export function authorizeHandlers(auth: AgentAuth, company: (req: Request) => st
     redirectTo(res, redirectUri, { code: code.token, state, iss: auth.urls.issuer });
   }
 
-  return { show, decide };
+  /** An answer whose body cannot be read (too large, too many fields, not decodable) gets the error page. */
+  function unreadableAnswer(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+    const failure = bodyFailure(error);
+    if (failure === undefined || res.headersSent) return next(error);
+    errorPage(res, failure.status, `${failure.reason} Answer with the form of the confirmation page.`);
+  }
+
+  return { show, decide, unreadableAnswer };
 }
 
 function errorPage(res: Response, status: number, message: string): void {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutBidiControls } from '../text/bidi-controls.js';
 
 /**
  * The two pages a person sees during the authorization code flow: the one confirmation screen
@@ -70,17 +71,19 @@ export function describeDestination(redirectUri: string): string {
 }
 
 export function renderConsentPage(input: ConsentPageInput): Page {
-  const client = input.clientName === undefined ? 'An application that gave no name' : input.clientName;
+  // Self-asserted: without direction controls, and isolated (<bdi>) so that a right-to-left
+  // name stays readable without reordering the heading around it.
+  const client = input.clientName === undefined ? 'An application that gave no name' : withoutBidiControls(input.clientName);
   const title = `Allow ${client} to read ${input.company}'s website?`;
-  const body = `<h1>Allow <strong>${escapeHtml(client)}</strong> to read ${escapeHtml(input.company)}'s published website?</h1>
+  const body = `<h1>Allow <strong><bdi>${escapeHtml(client)}</bdi></strong> to read ${escapeHtml(input.company)}'s published website?</h1>
 <p>It will get a token for the scope <code>site:read</code>:</p>
 <ul>
 <li>search and read the pages, services and published prices that anyone can see;</li>
 <li>a higher rate limit for its requests.</li>
 </ul>
 <p>It unlocks nothing that is not public, and no account or personal data is involved. The token is valid for one hour and can be renewed by the application.</p>
-<p>After you choose, you will be sent to <strong>${escapeHtml(describeDestination(input.redirectUri))}</strong>:</p>
-<p><span class="target">${escapeHtml(input.redirectUri)}</span></p>
+<p>After you choose, you will be sent to <strong><bdi>${escapeHtml(withoutBidiControls(describeDestination(input.redirectUri)))}</bdi></strong>:</p>
+<p><bdi class="target">${escapeHtml(withoutBidiControls(input.redirectUri))}</bdi></p>
 <p class="muted">The application chose its own name. If you did not start this from an application you trust, or the address above is not the one you expect, deny.</p>
 <form method="post" action="${escapeHtml(input.formAction)}">
 <input type="hidden" name="consent" value="${escapeHtml(input.consentToken)}">

@@ -13,15 +13,16 @@ export interface AgentIdentity {
 
 /**
  * The body of `GET /api/v1/identity` and `GET /agent/identity` for the agent a valid token
- * identifies. `resource` names the protected resource the request was made to.
+ * identifies. `resource` names the protected resource the request was made to; `limit` is the
+ * agent's rate limit (600, or a per-IP limit configured higher).
  */
-export function agentIdentity(agent: AuthenticatedAgent, resource: string): AgentIdentity {
+export function agentIdentity(agent: AuthenticatedAgent, resource: string, limit: number = AGENT_RATE_LIMIT.limit): AgentIdentity {
   return {
     authenticated: true,
     sub: agent.sub,
     scope: agent.scope,
     resource,
-    rateLimit: { policy: AGENT_RATE_LIMIT.policy, limit: AGENT_RATE_LIMIT.limit, windowSeconds: AGENT_RATE_LIMIT.windowSeconds },
+    rateLimit: { policy: AGENT_RATE_LIMIT.policy, limit, windowSeconds: AGENT_RATE_LIMIT.windowSeconds },
   };
 }
 

@@ -38,9 +38,11 @@ export class OAuthError extends Error {
     /** Shown to the client as `error_description`: say what is wrong and how to fix it. */
     readonly description: string,
     readonly retryAfterSeconds?: number,
+    /** Only where HTTP says more than the code's status: 413 and 415 for an unreadable body. */
+    status: number = OAUTH_ERROR_STATUS[code],
   ) {
     super(`${code}: ${description}`);
-    this.status = OAUTH_ERROR_STATUS[code];
+    this.status = status;
   }
 }
 

@@ -314,6 +314,18 @@ export const OPTIONS = {
       .transform((value) => value ?? '120')
       .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number from 1 to 999999999').transform(Number)),
   },
+  maxConnections: {
+    flag: 'max-connections',
+    env: 'MAX_CONNECTIONS',
+    hint: 'NUMBER',
+    description:
+      'Open HTTP connections at most (idle keep-alive ones included); a connection beyond it is closed at once, so a flood of slow clients cannot use up the process. Default: 4096.',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => value ?? '4096')
+      .pipe(z.string().regex(/^[1-9]\d{0,6}$/, 'must be a whole number from 1 to 9999999').transform(Number)),
+  },
   cursorSecret: {
     flag: 'cursor-secret',
     env: 'CURSOR_SECRET',

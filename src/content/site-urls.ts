@@ -37,9 +37,7 @@ export class SiteUrls {
    */
   toPagePath(reference: string, field = 'url'): string {
     const trimmed = reference.trim();
-    if (/[\u0000-\u001f\u007f]/.test(trimmed)) {
-      throw new AppError('invalid-argument', `${field} contains control characters; give a page URL or a path such as /pl/uslugi/`, { field });
-    }
+    if (CONTROL_CHARACTERS.test(trimmed)) throw controlCharacters(field);
     let pathname: string;
     if (trimmed.startsWith('/') && !trimmed.startsWith('//')) {
       pathname = trimmed.replace(/[?#].*$/, '');
@@ -61,8 +59,16 @@ export class SiteUrls {
     } catch {
       throw new AppError('invalid-argument', `${field} has a broken percent-encoding`, { field });
     }
+    // Checked again after decoding: %00 or %0D%0A must not reach a lookup or an error message.
+    if (CONTROL_CHARACTERS.test(decoded)) throw controlCharacters(field);
     return pagePathFrom(decoded.normalize('NFC').toLowerCase());
   }
+}
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+function controlCharacters(field: string): AppError {
+  return new AppError('invalid-argument', `${field} contains control characters (also when percent-decoded); give a page URL or a path such as /pl/uslugi/`, { field });
 }
 
 export function markdownPath(pagePath: string): string {

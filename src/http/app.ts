@@ -4,6 +4,7 @@ import { askEndpoint } from '../agent-site/ask/ask-endpoint.js';
 import { createAgentSite } from '../agent-site/agent-site.js';
 import { discoveryRoutes } from '../agent-site/discovery-routes.js';
 import type { AppContext } from '../context.js';
+import { bodyFailure } from '../web/body-failure.js';
 import { snapshotOf } from '../live/content-holder.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
@@ -41,7 +42,14 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(agentSite.routes);
 
   app.use(agentSite.notFound);
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // A body no route could read is the client's fault, wherever it arrived: never a 500.
+    const failure = bodyFailure(error);
+    if (failure !== undefined) {
+      ctx.logger.info({ path: req.path, status: failure.status, reason: failure.kind }, 'request body refused');
+      if (!res.headersSent) res.status(failure.status).type('text/plain').send(`${failure.reason}\n`);
+      return;
+    }
     ctx.logger.error({ err: error }, 'request failed');
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal error\n');
   });

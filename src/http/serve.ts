@@ -1,8 +1,9 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/load-config.js';
 import { createContext, type AppContext, type ContextParts } from '../context.js';
 import { createApp } from './app.js';
+import { DEFAULT_CONNECTION_LIMITS, HttpConnections, type ConnectionLimits } from './connections.js';
 import { packageInfo } from '../config/package-root.js';
 import { watchContentDir, type ContentWatch } from '../live/content-watch.js';
 import { answerWhileStarting } from '../rest/starting.js';
@@ -20,7 +21,10 @@ export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:3000. */
   readonly url: string;
   readonly ctx: AppContext;
-  /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), then releases the context. */
+  /**
+   * Stops accepting connections, answers every request already received (with Connection: close),
+   * closes the connections (all of them once `graceMs` is over), then releases the context.
+   */
   close(graceMs?: number): Promise<void>;
   /** SIGHUP: re-syncs the live site with --source, else reloads the content directory. A failure keeps the current content serving. */
   reload(trigger: ReloadTrigger): Promise<ReloadOutcome>;
@@ -31,7 +35,7 @@ export interface RunningServer {
  * port is known (PORT=0 picks one) before the public base URL is fixed, and a slow index build
  * never leaves a health check without an answer.
  */
-export async function serveHttp(config: Config, parts: ContextParts = {}): Promise<RunningServer> {
+export async function serveHttp(config: Config, parts: ContextParts = {}, limits: Partial<ConnectionLimits> = {}): Promise<RunningServer> {
   // Reassigned below for --source (where the content comes from, and one logger from the start).
   // Until the site file is read, `serve` links to this server (as createContext will); the port is known once listening.
   let startingBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
@@ -39,11 +43,10 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
     if (answerWhileStarting(req, res, startingBaseUrl, packageInfo().version)) return;
     res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }).end('Starting\n');
   };
-  const server = http.createServer((req, res) => handler(req, res));
-  // Slow clients must not hold sockets for minutes (slowloris); keep-alive outlives a proxy's idle timeout.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 65_000;
+  // Slow clients must not hold sockets (slowloris: headers are cut within 11 s), connections are
+  // bounded, keep-alive outlives a proxy's idle timeout; see connections.ts.
+  const connections = new HttpConnections((req, res) => handler(req, res), { ...DEFAULT_CONNECTION_LIMITS, maxConnections: config.maxConnections, ...limits });
+  const server = connections.server;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(config.host, config.port, error)));
@@ -91,11 +94,7 @@ export async function serveHttp(config: Config, parts: ContextParts = {}): Promi
     url,
     ctx,
     async close(graceMs = 10_000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-      await closed;
-      clearTimeout(timer);
+      await connections.drain(graceMs);
       watching?.close();
       source?.stop();
       await ctx.reloader.idle();

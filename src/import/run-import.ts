@@ -1,3 +1,4 @@
+import { Deadline } from '../deadline.js';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
@@ -97,13 +98,14 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!(error instanceof TargetRefusal)) throw error;
     return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
-  const controller = new AbortController();
-  const signal = options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
-  const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal });
+  // The caller's signal, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
+  const job = new Deadline(undefined, [options.signal]);
+  const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
     return await importWith({ fetcher, reader }, start, options, report);
   } finally {
+    job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
   }
 }

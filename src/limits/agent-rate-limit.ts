@@ -24,26 +24,28 @@ export const AGENT_ADDRESS_CEILING = 600;
  * Counts one authenticated request against its agent's limit and its address's ceiling. It is
  * allowed only when both have room; `remaining` is the smaller remainder, and a refusal says
  * when the refusing window ends. A store failure is thrown (the caller decides to fail open).
+ * `limit` is both the agent's limit and the ceiling: 600, or a per-IP limit configured higher.
  */
-export async function hitAgentRateLimit(store: Store, sub: string, clientIp: string | undefined): Promise<RateLimitState> {
+export async function hitAgentRateLimit(store: Store, sub: string, clientIp: string | undefined, limit: number = AGENT_RATE_LIMIT.limit): Promise<RateLimitState> {
+  const ceiling = Math.max(AGENT_ADDRESS_CEILING, limit);
   const agentRule: LimitRule = {
     key: `rate:rest:agent:${sub}`,
-    limit: AGENT_RATE_LIMIT.limit,
+    limit,
     windowMs: AGENT_RATE_LIMIT.windowSeconds * 1000,
-    description: `${AGENT_RATE_LIMIT.limit} requests per minute per agent`,
+    description: `${limit} requests per minute per agent`,
   };
   const addressRule: LimitRule = {
     key: `rate:rest:agent-address:${clientAddressKey(clientIp)}`,
-    limit: AGENT_ADDRESS_CEILING,
+    limit: ceiling,
     windowMs: MINUTE_MS,
-    description: `${AGENT_ADDRESS_CEILING} requests per minute for all agents of one address`,
+    description: `${ceiling} requests per minute for all agents of one address`,
   };
   const states = await Promise.all([hitRateLimit(store, agentRule), hitRateLimit(store, addressRule)]);
   const refusing = states.filter((state) => !state.allowed);
   const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   return {
     allowed: refusing.length === 0,
-    limit: AGENT_RATE_LIMIT.limit,
+    limit,
     remaining: tightest.remaining,
     resetSeconds: refusing.length > 0 ? Math.max(...refusing.map((state) => state.resetSeconds)) : tightest.resetSeconds,
   };

@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
+import { escapeBidiControls } from '../text/bidi-controls.js';
 
 export type { Logger };
 
@@ -16,19 +18,21 @@ export async function createStderrLogger(level: LevelWithSilent, format: LogForm
   const { default: prettyStream } = await import('pino-pretty');
   return createLogger(
     level,
-    prettyStream({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }),
+    prettyStream({ destination: bidiSafeStderr(), sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }),
   );
 }
 
 /**
  * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
- * they could appear in a logged object.
+ * they could appear in a logged object. Direction controls from self-asserted text are written
+ * as escapes, so that a client's name cannot reorder a log line on an operator's screen.
  */
 export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
       base: { name: 'site-content-mcp' },
+      hooks: { streamWrite: escapeBidiControls },
       redact: {
         paths: [
           'authorization',
@@ -55,4 +59,13 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
     },
     destination ?? pino.destination({ fd: 2, sync: false }),
   );
+}
+
+/** stderr for the readable form, which prints the values of a JSON line and so would undo its escapes. */
+function bidiSafeStderr(): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      process.stderr.write(escapeBidiControls(chunk.toString()), callback);
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 import type { AgentAuth } from '../auth/agent-auth.js';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../web/loopback.js';
 import { snapshotOf } from '../live/content-holder.js';
+import { bodyFailure } from '../web/body-failure.js';
 import { ALL_TOOLS } from '../../tools/index.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
@@ -188,10 +189,10 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 function jsonRpcErrorHandler(ctx: McpContext) {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') return jsonRpcError(res, 413, -32600, `Request body too large: the limit is ${MCP_BODY_LIMIT}.`);
-    if (type === 'entity.parse.failed') return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return jsonRpcError(res, 415, -32600, 'Unsupported content encoding or charset.');
+    const failure = bodyFailure(error);
+    if (failure?.status === 413) return jsonRpcError(res, 413, -32600, `Request body too large: the limit is ${MCP_BODY_LIMIT}.`);
+    if (failure?.kind === 'malformed') return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
+    if (failure !== undefined) return jsonRpcError(res, failure.status, -32600, failure.reason);
     ctx.logger.error({ err: error }, 'MCP request failed');
     jsonRpcError(res, 500, -32603, 'Internal error.');
   };

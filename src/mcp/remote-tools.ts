@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { Deadline } from '../deadline.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log/logger.js';
 import { isLoopbackHostname } from '../web/loopback.js';
@@ -42,7 +43,6 @@ export class RemoteTools {
       throw new AppError('remote-unreachable', `${name} runs on the site's server at ${this.url}, but that address is not https, and personal details are not sent over plain http; nothing was sent. Set REMOTE_MCP_URL to the site's https address.`);
     }
     const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
-    const signal = AbortSignal.timeout(timeoutMs);
     // Loaded on first use: most stdio sessions never forward, and the client costs ~100 ms to load.
     const sdk = await import('@modelcontextprotocol/client');
     const client = new sdk.Client({ name: 'site-content-mcp-stdio', version: this.options.version }, { versionNegotiation: { mode: 'auto' } });
@@ -50,6 +50,9 @@ export class RemoteTools {
       requestInit: { headers: { 'User-Agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${name})` } },
     });
     let connected = false;
+    // Held strongly (AbortSignal.timeout can be garbage-collected before it fires on Node 20).
+    const deadline = new Deadline(timeoutMs);
+    const signal = deadline.signal;
     try {
       await client.connect(transport, { signal, timeout: timeoutMs });
       connected = true;
@@ -62,6 +65,7 @@ export class RemoteTools {
     } catch (error) {
       throw this.#failure(sdk, name, error, connected, signal.aborted);
     } finally {
+      deadline.dispose();
       await client.close().catch(() => undefined);
     }
   }

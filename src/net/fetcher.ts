@@ -3,7 +3,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { fetch, type Agent } from 'undici';
 import { BLOCKED_ADDRESS_CODE, createGuardedAgent, LOOKUP_TIMEOUT_CODE } from './guarded-agent.js';
 import type { HostResolver } from './resolver.js';
-import { requestSignal } from './request-deadline.js';
+import { requestDeadline } from './request-deadline.js';
 import { checkTargetUrl, TargetRefusal, type RefusalReason, type TargetRules } from './target.js';
 
 /** The fetcher's limits; defaults in scan-settings.ts, recorded in docs/scans.md. */
@@ -105,6 +105,13 @@ export interface FetchFailure {
 
 export type FetchOutcome = { readonly ok: true; readonly response: FetchedResponse } | { readonly ok: false; readonly failure: FetchFailure };
 
+/**
+ * Set here rather than left to undici's defaults, so that what a site receives is decided by us
+ * and listed in docs/scans.md ("Every request carries exactly these headers"). undici's fetch
+ * adds only `Sec-Fetch-Mode: cors` besides, which the Fetch standard requires.
+ */
+const FIXED_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': '*' } as const;
+
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|[\w.+-]+\+(xml|json)|javascript|x-javascript|manifest\+json)$)/;
 
@@ -112,7 +119,7 @@ const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|[\w.+-]+
  * The only way a scan reaches the network. Every request and every redirect hop is checked
  * against the target rules (scheme, port, host) and goes through the guarded agent (the
  * address actually connected to). Redirects are followed by hand, at most `maxRedirects`.
- * Nothing but our fixed User-Agent and the Accept header is sent. Failures come back as
+ * Only the headers listed in docs/scans.md are sent (no cookies, no credentials). Failures come back as
  * values, never thrown, so that a check can say "not verified: the request timed out".
  */
 export class Fetcher {
@@ -155,9 +162,17 @@ export class Fetcher {
   }
 
   async #fetchFollowing(requestedUrl: string, options: FetchOptions): Promise<FetchOutcome> {
+    const deadline = requestDeadline(this.jobSignal, this.settings.requestTimeoutMs);
+    try {
+      return await this.#follow(requestedUrl, options, deadline.signal);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  async #follow(requestedUrl: string, options: FetchOptions, signal: AbortSignal): Promise<FetchOutcome> {
     const redirects: RedirectHop[] = [];
     const seen = new Set<string>();
-    const signal = requestSignal(this.jobSignal, this.settings.requestTimeoutMs);
     let current = requestedUrl;
     for (;;) {
       let url: URL;
@@ -289,7 +304,7 @@ export class Fetcher {
 
 /** Our fixed User-Agent, the Accept header, and validators when re-fetching: nothing else (no cookies, no credentials). */
 function requestHeaders(userAgent: string, options: FetchOptions): Record<string, string> {
-  const headers: Record<string, string> = { 'user-agent': userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
+  const headers: Record<string, string> = { 'user-agent': userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', ...FIXED_HEADERS };
   if (options.conditional?.etag !== undefined) headers['if-none-match'] = options.conditional.etag;
   if (options.conditional?.lastModified !== undefined) headers['if-modified-since'] = options.conditional.lastModified;
   return headers;

@@ -10,9 +10,12 @@ import { entityTag } from '../web/representation.js';
 export interface RestAnswer {
   readonly status: number;
   readonly contentType: string;
+  /**
+   * The serialised body. Only the bytes are kept, never the value they were made from: a parsed
+   * object graph costs several times its JSON, and cached answers must cost what the cache's
+   * size says. The batch parses the few bodies it needs (bodyJson).
+   */
   readonly body: Buffer;
-  /** The body as a JSON value (JSON answers only), for the batch. */
-  readonly json: unknown;
   /** Strong entity tag of the body (success answers only). */
   readonly etag: string | undefined;
   readonly cacheControl: string;
@@ -30,8 +33,10 @@ export interface StaticDocument {
 
 type Route = { readonly kind: 'json'; readonly endpoint: JsonEndpoint } | { readonly kind: 'document'; readonly answer: RestAnswer };
 
-/** Successful answers kept, at most this many bytes of bodies (LRU). */
-const CACHE_BYTES = 32 * 1024 * 1024;
+/** Successful answers kept, at most this many bytes in all (LRU): bodies, keys and per-entry overhead. */
+const CACHE_BYTES = 8 * 1024 * 1024;
+/** What one cached entry costs besides its body and key: the answer object, headers, ETag, LRU slots. */
+const ENTRY_OVERHEAD_BYTES = 512;
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const noParameters = new QuerySchema(z.object({}).strict());
 
@@ -44,7 +49,11 @@ const noParameters = new QuerySchema(z.object({}).strict());
  */
 export class GetAnswers {
   readonly #routes: ReadonlyMap<string, Route>;
-  readonly #cache = new LRUCache<string, RestAnswer>({ maxSize: CACHE_BYTES, sizeCalculation: (answer, key) => answer.body.length + key.length });
+  readonly #cache = new LRUCache<string, RestAnswer>({
+    maxSize: CACHE_BYTES,
+    // Keys are UTF-16 in memory: two bytes a character.
+    sizeCalculation: (answer, key) => answer.body.byteLength + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+  });
 
   constructor(
     private readonly env: RestEnv,
@@ -58,7 +67,7 @@ export class GetAnswers {
       const body = Buffer.from(document.text, 'utf8');
       routes.set(document.path, {
         kind: 'document',
-        answer: { status: 200, contentType: document.contentType, body, json: undefined, etag: restEntityTag(body), cacheControl: 'public, max-age=300', headers: {} },
+        answer: { status: 200, contentType: document.contentType, body, etag: restEntityTag(body), cacheControl: 'public, max-age=300', headers: {} },
       });
     }
     this.#routes = routes;
@@ -123,14 +132,30 @@ export function normalizePath(pathname: string): string {
 }
 
 export function jsonAnswer(status: number, value: unknown, cacheControl: string, headers: Readonly<Record<string, string>>): RestAnswer {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { status, contentType: JSON_CONTENT_TYPE, body, json: value, etag: status === 200 ? restEntityTag(body) : undefined, cacheControl, headers };
+  const body = exactBuffer(JSON.stringify(value));
+  return { status, contentType: JSON_CONTENT_TYPE, body, etag: status === 200 ? restEntityTag(body) : undefined, cacheControl, headers };
 }
 
 function problemAnswer(status: number, problem: Problem, retryAfterSeconds: number | undefined): RestAnswer {
   const { body, headers } = problemRepresentation(problem, retryAfterSeconds);
   const { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...rest } = headers;
-  return { status, contentType: contentType ?? PROBLEM_CONTENT_TYPE, body, json: problem, etag: undefined, cacheControl: cacheControl ?? NO_STORE, headers: rest };
+  return { status, contentType: contentType ?? PROBLEM_CONTENT_TYPE, body, etag: undefined, cacheControl: cacheControl ?? NO_STORE, headers: rest };
+}
+
+/**
+ * The text's UTF-8 bytes in memory of their own. Buffer.from would make a small body a slice of a
+ * shared 8 KiB pool slab, and a cached slice keeps its whole slab alive: the cache would hold
+ * more than its size counts.
+ */
+function exactBuffer(text: string): Buffer {
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  body.write(text, 'utf8');
+  return body;
+}
+
+/** The body of a JSON answer as a value (for the batch); undefined for other media types. */
+export function bodyJson(answer: RestAnswer): unknown {
+  return /json/.test(answer.contentType) ? JSON.parse(answer.body.toString('utf8')) : undefined;
 }
 
 /** A strong entity tag: 128 bits of the body's SHA-256 (22 characters), computed once per cached answer. */

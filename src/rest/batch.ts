@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { normalizePath, type GetAnswers, type RestAnswer } from './answers.js';
+import { bodyJson, normalizePath, type GetAnswers, type RestAnswer } from './answers.js';
 import { API_PREFIX, type RestCaller } from './endpoints.js';
 import { batchRequestSchema, type BatchRequest } from './schemas.js';
 
@@ -58,7 +58,7 @@ export async function runBatch(batch: BatchRequest, answers: GetAnswers, caller:
   return Promise.all(
     batch.requests.map(async (item, position) => {
       const answer = await runItem(item, position, answers, caller);
-      return { id: item.id ?? position, status: answer.status, body: answer.json };
+      return { id: item.id ?? position, status: answer.status, body: bodyJson(answer) };
     }),
   );
 }

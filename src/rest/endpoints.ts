@@ -13,6 +13,7 @@ import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
 import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
+import { agentQuota } from '../web/rate-limit.js';
 import type { AuthenticatedAgent } from '../auth/bearer.js';
 import { AppError } from '../errors.js';
 
@@ -289,7 +290,7 @@ export const identity = defineEndpoint({
     if (caller.agent === undefined) {
       throw new AppError('unauthorized', 'This endpoint needs a bearer token: Authorization: Bearer <access token>. Get one with POST /agent/auth/ (see /.well-known/oauth-authorization-server).');
     }
-    return { body: agentIdentity(caller.agent, env.ctx.auth.urls.apiResource), headers: { Vary: 'Authorization' } };
+    return { body: agentIdentity(caller.agent, env.ctx.auth.urls.apiResource, agentQuota(env.ctx.config.rateLimitPerMinute)), headers: { Vary: 'Authorization' } };
   },
 });
 

@@ -7,7 +7,7 @@ import { API_PREFIX, API_VERSION, JSON_ENDPOINTS, type JsonEndpoint } from './en
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSchema, type ProblemCode } from '../web/problem.js';
 import { AGENT_RATE_LIMIT } from '../limits/agent-rate-limit.js';
 import { BATCH_EXAMPLE_REQUEST, OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
-import { IP_QUOTA } from '../web/rate-limit.js';
+import { agentQuota, IP_QUOTA } from '../web/rate-limit.js';
 import { apiRootSchema, BATCH_MAX_REQUESTS, batchRequestSchema, batchResponseSchema, healthSchema, pageListSchema } from './schemas.js';
 
 /**
@@ -167,7 +167,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
         '',
         `Prices are net starting prices (VAT excluded): Polish pages quote PLN, English pages EUR. State a price only together with its page URL.`,
         '',
-        `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${options.ipQuota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${AGENT_RATE_LIMIT.limit} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
+        `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${options.ipQuota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${agentQuota(options.ipQuota)} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
         '',
         `Server version ${options.serverVersion}. The guide: ${options.docsUrl}`,
       ].join('\n'),
@@ -189,7 +189,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT (at+jwt, ES256)',
-          description: `Optional OAuth 2.1 access token (scope site:read). Get one with POST ${options.baseUrl}/agent/auth/ or from the authorization server described at ${options.baseUrl}/.well-known/oauth-authorization-server. It identifies the agent and raises the rate limit to ${AGENT_RATE_LIMIT.limit} per ${AGENT_RATE_LIMIT.windowSeconds} seconds.`,
+          description: `Optional OAuth 2.1 access token (scope site:read). Get one with POST ${options.baseUrl}/agent/auth/ or from the authorization server described at ${options.baseUrl}/.well-known/oauth-authorization-server. It identifies the agent and raises the rate limit to ${agentQuota(options.ipQuota)} per ${AGENT_RATE_LIMIT.windowSeconds} seconds.`,
         },
       },
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { bodyFailure } from '../web/body-failure.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.js';
 import type { AppContext } from '../context.js';
@@ -110,7 +111,7 @@ export function restApi(ctx: AppContext): express.Router {
       switch (result.kind) {
         case 'agent':
           req.agent = result.agent;
-          res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(result.agent.sub, { address: req.ip });
+          res.locals[RATE_LIMIT_POLICY] = agentRateLimitPolicy(result.agent.sub, { address: req.ip }, ctx.config.rateLimitPerMinute);
           res.vary('Authorization');
           return next();
         case 'invalid':
@@ -186,19 +187,15 @@ function batchContentType(answersFor: (req: Request) => GetAnswers) {
 
 /** The JSON body parser's failures, as the contract's errors. */
 function bodyParserError(error: unknown): AppError | undefined {
-  switch ((error as { type?: unknown } | null)?.type) {
-    case 'entity.too.large':
+  const failure = bodyFailure(error);
+  if (failure === undefined) return undefined;
+  switch (failure.status) {
+    case 413:
       return new AppError('payload-too-large', `The batch body is larger than ${BATCH_BODY_LIMIT_BYTES / 1024} KiB (counted after decompression); send fewer or shorter requests.`);
-    case 'entity.parse.failed':
-      return new AppError('invalid-body', 'The body is not valid JSON; send {"requests": [{"path": "/api/v1/…"}]}.');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new AppError('unsupported-media-type', 'Unsupported Content-Encoding or charset: send UTF-8 JSON, plain or gzip/deflate/br compressed.');
-    case 'request.aborted':
-    case 'request.size.invalid':
-      return new AppError('invalid-body', 'The body ended before its announced length.');
+    case 415:
+      return new AppError('unsupported-media-type', `${failure.reason} Send UTF-8 JSON, plain or gzip/deflate/br compressed.`);
     default:
-      return undefined;
+      return new AppError('invalid-body', failure.kind === 'malformed' ? 'The body is not valid JSON; send {"requests": [{"path": "/api/v1/…"}]}.' : failure.reason);
   }
 }
 

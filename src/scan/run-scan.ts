@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock.js';
+import { Deadline } from '../deadline.js';
 import type { Logger } from '../log/logger.js';
 import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
 import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
@@ -53,14 +54,12 @@ export function checksFor(kind: ScanKind): readonly CheckSpec[] {
 export async function runScan(options: RunScanOptions): Promise<ScanResult> {
   const { settings, kind } = options;
   const started = performance.now();
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), settings.scanDeadlineMs);
+  const deadline = new Deadline(settings.scanDeadlineMs, [options.signal]);
   let stage = 'starting';
   let planned = 1;
-  const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
   const fetcher: Fetcher = openSession(options.network, {
     settings: settings.fetch,
-    signal,
+    signal: deadline.signal,
     onRequest: () => options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) }),
   });
   let collected: Awaited<ReturnType<typeof collect>>;
@@ -81,11 +80,11 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
     if (collected.ok && settings.browser !== undefined && options.browserGate !== undefined) {
       stage = 'loading the pages in a browser';
       options.onProgress({ stage, requests_done: fetcher.requestCount, requests_planned: Math.max(planned, fetcher.requestCount) });
-      const browser = await observe(collected.snapshot, kind, settings, options, signal);
+      const browser = await observe(collected.snapshot, kind, settings, options, deadline.signal);
       collected = { ok: true, snapshot: { ...collected.snapshot, browser } };
     }
   } finally {
-    clearTimeout(timer);
+    deadline.dispose();
     await fetcher.close();
   }
   options.onProgress({ stage: 'running the checks', requests_done: fetcher.requestCount, requests_planned: fetcher.requestCount });
@@ -111,7 +110,8 @@ export async function runScan(options: RunScanOptions): Promise<ScanResult> {
  */
 async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSettings, options: RunScanOptions, scanSignal: AbortSignal): Promise<BrowserObservation> {
   const browserSettings = settings.browser!;
-  const budget = AbortSignal.any([scanSignal, AbortSignal.timeout(browserSettings.budgetMs)]);
+  const budgetDeadline = new Deadline(browserSettings.budgetMs, [scanSignal]);
+  const budget = budgetDeadline.signal;
   const fetcher = openSession(options.network, { settings: { ...settings.fetch, requestBudget: settings.browserRequestBudget }, signal: budget });
   const started = performance.now();
   try {
@@ -132,6 +132,7 @@ async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSet
     options.logger.error({ err: error }, 'the browser part of a scan failed');
     return { pages: [], incomplete: 'the browser failed on our side' };
   } finally {
+    budgetDeadline.dispose();
     await fetcher.close();
   }
 }

@@ -1,89 +1,89 @@
 import type { Clock } from '../clock.js';
-import type { Counter, Store } from './store.js';
+import { KeySpace } from './key-space.js';
+import { RATE_COUNTER_PREFIX, type Counter, type Store } from './store.js';
 
-interface Entry {
-  value: string;
-  expiresAt: number;
+/** Bounds memory when keys come from clients (IP addresses, agent ids). About 200 bytes a key. */
+export interface MemoryStoreLimits {
+  /** Rate counters kept before the oldest are dropped. */
+  readonly rateCounters: number;
+  /** Security state (quotas, single-use and revocation markers, …) kept before writes are refused. */
+  readonly securityState: number;
 }
 
-/** Bounds memory when keys come from clients (IP addresses, agent ids): oldest go first. */
-const DEFAULT_MAX_KEYS = 100_000;
+const DEFAULT_LIMITS: MemoryStoreLimits = { rateCounters: 100_000, securityState: 100_000 };
 
 /**
- * The single-instance store. A Map keeps insertion order, which makes it a cheap LRU: a key is
- * re-inserted when written, and the oldest keys are dropped past the cap.
+ * The single-instance store. Rate counters and security state live in separate spaces, so that
+ * traffic (every new client address makes a rate counter) can never push out a daily quota or a
+ * revocation marker: a flood of clients drops only the oldest rate counters, and security state
+ * leaves only by expiring (see Store for the two kinds of keys).
  */
 export class MemoryStore implements Store {
-  readonly #entries = new Map<string, Entry>();
+  readonly #rateCounters: KeySpace;
+  readonly #securityState: KeySpace;
 
   constructor(
     private readonly clock: Clock,
-    private readonly maxKeys = DEFAULT_MAX_KEYS,
-  ) {}
+    limits: Partial<MemoryStoreLimits> = {},
+  ) {
+    const { rateCounters, securityState } = { ...DEFAULT_LIMITS, ...limits };
+    this.#rateCounters = new KeySpace('rate counters', rateCounters, 'drop-oldest');
+    this.#securityState = new KeySpace('security state', securityState, 'refuse');
+  }
 
   async increment(key: string, windowMs: number, by = 1): Promise<Counter> {
     const now = this.clock.now();
-    const entry = this.#live(key, now);
+    const space = this.#space(key);
+    const entry = space.live(key, now);
     if (entry) {
       entry.value = String(Number(entry.value) + by);
+      space.write(key, entry, now);
       return { value: Number(entry.value), resetInMs: entry.expiresAt - now };
     }
-    this.#write(key, { value: String(by), expiresAt: now + windowMs });
+    space.write(key, { value: String(by), expiresAt: now + windowMs }, now);
     return { value: by, resetInMs: windowMs };
   }
 
   async peekCounter(key: string): Promise<Counter> {
     const now = this.clock.now();
-    const entry = this.#live(key, now);
+    const entry = this.#space(key).live(key, now);
     return entry ? { value: Number(entry.value), resetInMs: entry.expiresAt - now } : { value: 0, resetInMs: 0 };
   }
 
   async get(key: string): Promise<string | undefined> {
-    return this.#live(key, this.clock.now())?.value;
+    return this.#space(key).live(key, this.clock.now())?.value;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    this.#write(key, { value, expiresAt: this.clock.now() + ttlMs });
+    const now = this.clock.now();
+    this.#space(key).write(key, { value, expiresAt: now + ttlMs }, now);
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
     const now = this.clock.now();
-    if (this.#live(key, now)) return false;
-    this.#write(key, { value, expiresAt: now + ttlMs });
+    const space = this.#space(key);
+    if (space.live(key, now)) return false;
+    space.write(key, { value, expiresAt: now + ttlMs }, now);
     return true;
   }
 
   async take(key: string): Promise<string | undefined> {
-    const entry = this.#live(key, this.clock.now());
-    this.#entries.delete(key);
+    const space = this.#space(key);
+    const entry = space.live(key, this.clock.now());
+    space.delete(key);
     return entry?.value;
   }
 
   async delete(key: string): Promise<void> {
-    this.#entries.delete(key);
+    this.#space(key).delete(key);
   }
 
   async close(): Promise<void> {
-    this.#entries.clear();
+    this.#rateCounters.clear();
+    this.#securityState.clear();
   }
 
-  /** The entry if it exists and has not expired; expired entries are removed on sight. */
-  #live(key: string, now: number): Entry | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.expiresAt <= now) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  #write(key: string, entry: Entry): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    while (this.#entries.size > this.maxKeys) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
-    }
+  #space(key: string): KeySpace {
+    return key.startsWith(RATE_COUNTER_PREFIX) ? this.#rateCounters : this.#securityState;
   }
 }

@@ -28,7 +28,10 @@ return {value, ttl}
 export class RedisStore implements Store {
   readonly #redis: Redis;
 
-  constructor(url: string, logger: Logger) {
+  constructor(
+    url: string,
+    private readonly logger: Logger,
+  ) {
     this.#redis = new Redis(url, {
       keyPrefix: KEY_PREFIX,
       enableOfflineQueue: false,
@@ -54,6 +57,24 @@ export class RedisStore implements Store {
   /** Resolves once connected; used at start so a wrong URL is reported at once. */
   async ready(): Promise<void> {
     await this.#call(() => this.#redis.ping());
+    await this.#checkEvictionPolicy();
+  }
+
+  /**
+   * Security state (quotas, revocation markers) must never be evicted to make room, just as in
+   * the memory store: with `noeviction` a full Redis refuses writes, which callers treat as an
+   * outage and fail closed on. Any other policy lets memory pressure revive a revoked token.
+   * Managed Redis often forbids CONFIG; then nothing can be checked.
+   */
+  async #checkEvictionPolicy(): Promise<void> {
+    const answer = await this.#redis.config('GET', 'maxmemory-policy').catch(() => undefined);
+    const policy = Array.isArray(answer) ? answer[1] : undefined;
+    if (typeof policy === 'string' && policy !== 'noeviction') {
+      this.logger.warn(
+        { maxmemoryPolicy: policy },
+        `redis store: maxmemory-policy is ${policy}; set it to noeviction, or a full Redis may evict quotas and revoked-token markers`,
+      );
+    }
   }
 
   /**

@@ -2,7 +2,15 @@
  * State that several server instances must share: rate-limit and quota counters, single-use
  * codes, scan jobs. In memory by default (one instance); Redis when configured, so that limits
  * hold across instances. Keys are plain strings chosen by callers, namespaced by their first
- * segment (`rate:ip:…`, `code:…`); values are strings (callers serialise JSON themselves).
+ * segment (`rate:rest:ip:…`, `quota:inquiry:…`, `oauth:refresh-used:…`); values are strings
+ * (callers serialise JSON themselves).
+ *
+ * Two kinds of keys. Keys under RATE_COUNTER_PREFIX are per-client rate counters: one per client
+ * address or agent, so clients choose how many there are, and a store may drop them under
+ * pressure (a dropped counter only gives that client a fresh window). Every other key is state
+ * a security decision depends on (daily quotas, single-use and revocation markers, repeat
+ * marks, scan jobs): it is kept until it expires, and when no room is left for a new one the
+ * write fails with StoreFullError instead of forgetting an older one.
  */
 export interface Store {
   /**
@@ -28,7 +36,18 @@ export interface Counter {
   readonly resetInMs: number;
 }
 
+/** Keys that start with this are rate counters, which a store may drop under pressure. */
+export const RATE_COUNTER_PREFIX = 'rate:';
+
 /** The store could not be reached; callers decide whether to fail open or closed. */
 export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
+  override readonly name: string = 'StoreUnavailableError';
+}
+
+/**
+ * The store has no room for a new key it must not drop. A kind of StoreUnavailableError, so every
+ * caller fails closed exactly as when the store cannot be reached.
+ */
+export class StoreFullError extends StoreUnavailableError {
+  override readonly name = 'StoreFullError';
 }

@@ -37,13 +37,23 @@ export function ipRateLimitPolicy(address: string | undefined, quota: number = I
 }
 
 /**
+ * What a valid token allows: the agent quota, or the per-IP quota when configuration raised that
+ * higher. A token raises a limit and never lowers it.
+ */
+export function agentQuota(ipQuota: number = IP_QUOTA.quota): number {
+  return Math.max(AGENT_RATE_LIMIT.limit, ipQuota);
+}
+
+/**
  * The policy of a request with a valid token, keyed by the agent. Given the client address, the
  * request also counts against that address's ceiling for all its agents together
  * (src/limits/agent-rate-limit.ts), so registering many agents does not multiply the quota.
+ * `ipQuota` is the configured per-IP quota (see agentQuota).
  */
-export function agentRateLimitPolicy(agentSubject: string, ceiling?: { readonly address: string | undefined }): RateLimitPolicy {
-  const policy = { name: AGENT_RATE_LIMIT.policy, quota: AGENT_RATE_LIMIT.limit, windowSeconds: AGENT_RATE_LIMIT.windowSeconds, key: `rate:rest:agent:${agentSubject}` };
-  return ceiling === undefined ? policy : { ...policy, hit: (store: Store) => hitAgentRateLimit(store, agentSubject, ceiling.address) };
+export function agentRateLimitPolicy(agentSubject: string, ceiling?: { readonly address: string | undefined }, ipQuota: number = IP_QUOTA.quota): RateLimitPolicy {
+  const quota = agentQuota(ipQuota);
+  const policy = { name: AGENT_RATE_LIMIT.policy, quota, windowSeconds: AGENT_RATE_LIMIT.windowSeconds, key: `rate:rest:agent:${agentSubject}` };
+  return ceiling === undefined ? policy : { ...policy, hit: (store: Store) => hitAgentRateLimit(store, agentSubject, ceiling.address, quota) };
 }
 
 /** The header values every answer under the limiter carries. */

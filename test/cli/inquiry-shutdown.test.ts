@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,35 +5,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
 import { connectHttp } from '../helpers/mcp-client.js';
-import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
+import { exitOf, serveCli, type ServedCli } from '../helpers/cli-server.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
 const INQUIRY = { name: 'Jan Kowalski', email: 'jan.kowalski@firma.pl', message: 'Proszę o kontakt.', consent: true };
-
-interface Served {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly stderr: () => string;
-}
-
-/** The built CLI serving HTTP, as operators run it; resolves once it listens. */
-async function serve(env: Record<string, string>): Promise<Served> {
-  const child = spawn(process.execPath, [BUILT_CLI, 'serve', '--port', '0'], { env: { PATH: process.env.PATH ?? '', CONTENT_DIR: MINI_SITE, LOG_LEVEL: 'info', ...env } });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /"url":"(http:\/\/[^"]+)","publicBaseUrl".*"msg":"listening"/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
-  });
-  return { child, url, stderr: () => stderr };
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-}
 
 describe('SIGTERM with an inquiry waiting in the outbox', () => {
   let dataDir: string;
@@ -45,9 +19,9 @@ describe('SIGTERM with an inquiry waiting in the outbox', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function queueOne(port: number): Promise<{ served: Served; id: string }> {
+  async function queueOne(port: number): Promise<{ served: ServedCli; id: string }> {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shutdown-'));
-    const served = await serve({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const served = await serveCli({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}` });
     const client = await connectHttp(served.url);
     const result = (await client.callTool({ name: 'send_inquiry', arguments: INQUIRY })) as CallToolResult;
     await client.close();

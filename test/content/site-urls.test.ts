@@ -39,6 +39,9 @@ describe('SiteUrls', () => {
     ['uslugi', 'must be a full URL of this site'],
     ['/pl/%E0%A4%A', 'broken percent-encoding'],
     ['/pl/a\u0000b/', 'control characters'],
+    ['/pl/uslugi%00/', 'control characters'],
+    ['/pl/uslugi%0d%0aX/', 'control characters'],
+    ['https://miarka.example/pl/%1B/', 'control characters'],
   ])('refuses %j', (reference, message) => {
     expect(() => urls.toPagePath(reference)).toThrow(expect.objectContaining({ code: 'invalid-argument', field: 'url', message: expect.stringContaining(message) }));
   });

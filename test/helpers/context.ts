@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config/load-config.js';
 import { createContext, type AppContext, type ContextParts } from '../../src/context.js';
+import type { ConnectionLimits } from '../../src/http/connections.js';
 import { serveHttp, type RunningServer } from '../../src/http/serve.js';
 import { MINI_SITE } from './paths.js';
 
@@ -36,7 +37,7 @@ export function testContext(contentDir = MINI_SITE, parts: ContextParts = {}, ar
   return createContext(testConfig(['--content-dir', contentDir, ...argv]), { logger: quietLogger(), ...parts });
 }
 
-/** The real HTTP server on a free loopback port. */
-export function startTestServer(contentDir = MINI_SITE, argv: string[] = [], parts: ContextParts = {}): Promise<RunningServer> {
-  return serveHttp(testConfig(['serve', '--port', '0', '--content-dir', contentDir, ...argv]), { logger: quietLogger(), ...parts });
+/** The real HTTP server on a free loopback port (connection limits shortened where a test says). */
+export function startTestServer(contentDir = MINI_SITE, argv: string[] = [], parts: ContextParts = {}, limits: Partial<ConnectionLimits> = {}): Promise<RunningServer> {
+  return serveHttp(testConfig(['serve', '--port', '0', '--content-dir', contentDir, ...argv]), { logger: quietLogger(), ...parts }, limits);
 }

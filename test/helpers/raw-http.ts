@@ -10,7 +10,7 @@ export interface RawResponse {
  * An HTTP request with exactly the headers given, Host included (fetch refuses to set Host,
  * which is what DNS-rebinding tests need to vary).
  */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (response) => {
       const chunks: Buffer[] = [];

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { GetAnswers } from '../../src/rest/answers.js';
+import { bodyJson, GetAnswers } from '../../src/rest/answers.js';
 import { contentFingerprint, CursorCodec } from '../../src/rest/cursor.js';
 import { QuerySchema } from '../../src/rest/query.js';
 import { restToolContext, type JsonEndpoint, type RestEnv } from '../../src/rest/endpoints.js';
@@ -80,7 +80,7 @@ describe('errors', () => {
     const answers = new GetAnswers(env, [echo], [], 'https://x.example/api/v1/docs');
     const agent = { sub: 'reg_1', clientId: 'client_1', scope: 'site:read' };
     const answer = await answers.answer('/api/v1/echo', '', { clientIp: '203.0.113.7', agent });
-    expect(answer.json).toEqual({ transport: 'http', clientIp: '203.0.113.7', agent: { sub: 'reg_1', clientId: 'client_1' } });
+    expect(bodyJson(answer)).toEqual({ transport: 'http', clientIp: '203.0.113.7', agent: { sub: 'reg_1', clientId: 'client_1' } });
     await ctx.close();
   });
 

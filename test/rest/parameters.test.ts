@@ -84,6 +84,12 @@ describe('query parameters', () => {
     expect(await invalid('/api/v1/search?%ZZ=1')).toContain('parameter name');
   });
 
+  it.each(['%2500', '%250d%250a', '%251B'])('refuses a page url whose path decodes to a control character (%s), without echoing it', async (escape) => {
+    const detail = await invalid(`/api/v1/page?url=%2Fpl%2Fuslugi${escape}X%2F`);
+    expect(detail).toMatch(/control character/);
+    expect(detail).not.toMatch(/[\u0000-\u001f]/);
+  });
+
   it.each(['%00', '%0D%0A', '%1B'])('refuses control characters (%s) in a text parameter', async (escape) => {
     expect(await invalid(`/api/v1/search?q=ga4${escape}x`)).toBe('Parameter "q" contains a control character; send plain text.');
   });

@@ -1,8 +1,10 @@
 import { pino } from 'pino';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { RedisStore } from '../../src/store/redis-store.js';
 import { StoreUnavailableError, type Store } from '../../src/store/store.js';
+import { captureLogs } from '../helpers/logs.js';
 import { FixedClock } from '../helpers/clock.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from '../helpers/redis.js';
 
@@ -88,6 +90,25 @@ describe.skipIf(SKIP_REDIS)('redis', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('warns at start when Redis may evict keys, since quotas and revocation markers must not go', async () => {
+    const admin = new Redis(redis.url);
+    const logs = captureLogs();
+    const quiet = new RedisStore(redis.url, logs.logger);
+    const warned = new RedisStore(redis.url, logs.logger);
+    try {
+      await quiet.ready();
+      expect(logs.lines.filter((line) => line.msg.includes('maxmemory-policy'))).toEqual([]);
+      await admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      await warned.ready();
+      expect(logs.lines.find((line) => line.msg.includes('maxmemory-policy'))).toMatchObject({ level: 40, maxmemoryPolicy: 'allkeys-lru' });
+    } finally {
+      await admin.config('SET', 'maxmemory-policy', 'noeviction');
+      admin.disconnect();
+      await quiet.close();
+      await warned.close();
     }
   });
 

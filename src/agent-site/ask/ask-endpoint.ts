@@ -5,6 +5,7 @@ import { perSnapshot, snapshotOf, type ContentHolder } from '../../live/content-
 import type { ContentSnapshot } from '../../live/content-snapshot.js';
 import type { Logger } from '../../log/logger.js';
 import type { Store } from '../../store/store.js';
+import { bodyFailure } from '../../web/body-failure.js';
 import { AppError } from '../../errors.js';
 import { answerQuestion, type AskAnswer } from './ask-answer.js';
 import { askFailure } from './ask-failure.js';
@@ -151,11 +152,16 @@ function urlParams(req: Request): URLSearchParams {
 /** Body-parser errors as AppErrors; undefined for anything else. */
 function bodyParserFailure(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.too.large') return new AppError('payload-too-large', `The request body is larger than ${ASK_BODY_LIMIT}; send one question and at most ten earlier ones.`);
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError('unsupported-media-type', 'Send the body as UTF-8, without compression other than gzip, deflate or br.');
-  if (typeof type === 'string') return new AppError('invalid-body', 'The request body could not be read.');
-  return undefined;
+  const failure = bodyFailure(error);
+  if (failure === undefined) return undefined;
+  switch (failure.status) {
+    case 413:
+      return new AppError('payload-too-large', `The request body is larger than ${ASK_BODY_LIMIT}; send one question and at most ten earlier ones.`);
+    case 415:
+      return new AppError('unsupported-media-type', `${failure.reason} Send the body as UTF-8, without compression other than gzip, deflate or br.`);
+    default:
+      return new AppError('invalid-body', failure.reason);
+  }
 }
 
 /** `site` may name this site by host or origin, with or without `www.`. */

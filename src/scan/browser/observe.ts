@@ -1,3 +1,4 @@
+import { Deadline } from '../../deadline.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Fetcher } from '../../net/fetcher.js';
 import { DEAD_PROXY, guardRequests, type RequestLog } from './guarded-requests.js';
@@ -62,7 +63,8 @@ const FINGERPRINT_PROBE = `(() => {
  */
 export async function observeInBrowser(options: ObserveOptions): Promise<BrowserObservation> {
   const { chromium } = await import('playwright-core');
-  const deadline = AbortSignal.any([options.signal, AbortSignal.timeout(options.settings.budgetMs)]);
+  const budget = new Deadline(options.settings.budgetMs, [options.signal]);
+  const deadline = budget.signal;
   const pages: BrowserPage[] = [];
   let browser: Browser | undefined;
   const stop = () => void browser?.close().catch(() => {});
@@ -93,6 +95,7 @@ export async function observeInBrowser(options: ObserveOptions): Promise<Browser
       : `the browser failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
     return { pages, incomplete: reason };
   } finally {
+    budget.dispose();
     deadline.removeEventListener('abort', stop);
     await browser?.close().catch(() => {});
   }

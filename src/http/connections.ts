@@ -1,0 +1,157 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { Socket } from 'node:net';
+
+/** How the HTTP server treats slow, idle and piled-up connections. */
+export interface ConnectionLimits {
+  /** A request's headers must arrive within this (slowloris). */
+  readonly headersTimeoutMs: number;
+  /** A whole request (headers and body) must arrive within this. */
+  readonly requestTimeoutMs: number;
+  /** How often the two timeouts above are checked. Node's default, 30 s, let slow headers hold a socket for about 40 s. */
+  readonly timeoutCheckIntervalMs: number;
+  /** Idle keep-alive sockets are closed after this; above a load balancer's idle timeout (often 60 s). */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections at most; a connection beyond it is closed at once. */
+  readonly maxConnections: number;
+  /**
+   * During a drain, how long a connection that has sent no request yet is given to send one (it
+   * may be on its way: accepted connections of a burst). It is then answered with the rest.
+   */
+  readonly firstRequestWaitMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: Omit<ConnectionLimits, 'maxConnections'> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  timeoutCheckIntervalMs: 1_000,
+  keepAliveTimeoutMs: 65_000,
+  firstRequestWaitMs: 1_000,
+};
+
+interface ConnectionState {
+  /** Requests received and not yet answered. */
+  active: number;
+  /** Requests answered on this connection. */
+  answered: number;
+  /** Bytes read from the connection when it last had nothing in progress: more means a request is arriving. */
+  bytesReadWhenIdle: number;
+}
+
+/**
+ * The HTTP server with its connection limits, and a drain for a clean shutdown:
+ *
+ * 1. Every answer from then on says `Connection: close`, and the connection closes after it.
+ * 2. Requests already received are answered. A connection without a request in progress is
+ *    given `firstRequestWaitMs` to send one (it may be on its way), then closed.
+ * 3. The listening socket closes once no connection is open and a turn of the event loop has
+ *    accepted none. Until then a connection that arrives is served as in 1 and 2: the kernel
+ *    accepts connections before we do, and closing the listening socket would reset those it
+ *    queued, after their clients had sent their requests. A later connect is refused.
+ * 4. Whatever is still open when the grace period ends is closed.
+ *
+ * Node's own `server.close()` does not do this: it closes the listening socket at once and
+ * every connection without a request in progress, which resets the connections of a burst
+ * whose requests are still on the way.
+ */
+export class HttpConnections {
+  readonly server: http.Server;
+  readonly #connections = new Map<Socket, ConnectionState>();
+  #draining = false;
+  #onIdle: (() => void) | undefined;
+
+  constructor(
+    handler: http.RequestListener,
+    private readonly limits: ConnectionLimits,
+  ) {
+    this.server = http.createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+      },
+      (req, res) => {
+        const state = this.#connections.get(req.socket);
+        if (state !== undefined) state.active += 1;
+        if (this.#draining) res.setHeader('Connection', 'close');
+        res.once('close', () => {
+          if (state === undefined) return;
+          state.active -= 1;
+          state.answered += 1;
+          state.bytesReadWhenIdle = req.socket.bytesRead;
+          if (this.#draining && state.active === 0) req.socket.destroySoon();
+        });
+        handler(req, res);
+      },
+    );
+    this.server.maxConnections = limits.maxConnections;
+    this.server.on('connection', (socket: Socket) => {
+      this.#connections.set(socket, { active: 0, answered: 0, bytesReadWhenIdle: 0 });
+      socket.once('close', () => {
+        this.#connections.delete(socket);
+        if (this.#connections.size === 0) this.#onIdle?.();
+      });
+      if (this.#draining) this.#closeUnlessBusy(socket);
+    });
+  }
+
+  get openConnections(): number {
+    return this.#connections.size;
+  }
+
+  /** Answers what was received, closes every connection, stops accepting; bounded by `graceMs`. */
+  async drain(graceMs: number): Promise<void> {
+    this.#draining = true;
+    const graceEnds = Date.now() + graceMs;
+    for (const socket of this.#connections.keys()) this.#closeUnlessBusy(socket);
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    // Until no connection is open, and one more turn of the event loop has accepted none: the
+    // listening socket is closed only then, so that no connection is left in the kernel's queue
+    // (closing the socket would reset those, after their clients sent their requests).
+    do {
+      await Promise.race([this.#allClosed(), graceOver]);
+      await eventLoopTurn();
+    } while (this.#connections.size > 0 && Date.now() < graceEnds);
+    await new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
+    clearTimeout(timer);
+    for (const socket of this.#connections.keys()) socket.destroy();
+  }
+
+  #allClosed(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.#connections.size === 0) return resolve();
+      this.#onIdle = resolve;
+    });
+  }
+
+  /**
+   * Closes the connection after `firstRequestWaitMs` if it is idle then. Idle means no request in
+   * progress and no byte of one arrived: the check waits one event-loop turn first, so that bytes
+   * already in the socket are read (a busy loop runs timers before it reads), and a request whose
+   * bytes are arriving gets another wait (the grace period bounds them all).
+   */
+  #closeUnlessBusy(socket: Socket): void {
+    let timer: NodeJS.Timeout | undefined;
+    const check = async () => {
+      await eventLoopTurn();
+      const state = this.#connections.get(socket);
+      if (state === undefined || state.active > 0) return;
+      if (socket.bytesRead > state.bytesReadWhenIdle) {
+        timer = setTimeout(() => void check(), this.limits.firstRequestWaitMs);
+        return;
+      }
+      socket.destroy();
+    };
+    timer = setTimeout(() => void check(), this.limits.firstRequestWaitMs);
+    socket.once('close', () => clearTimeout(timer));
+  }
+}
+
+/** Resolves after the event loop has been round once, its poll phase (where connections are accepted) included. */
+function eventLoopTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
