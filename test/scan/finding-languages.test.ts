@@ -9,6 +9,7 @@ import { scanTestContext } from '../helpers/scan-context.js';
 import {
   aiSearchBlockedSite,
   brokenJsonLdSite,
+  challengedSite,
   cleanSite,
   duplicateTagSite,
   hugePageSite,
@@ -26,7 +27,8 @@ import {
  * does not apply) exists in Polish and in English. Each fixture website is scanned in both
  * languages: the two results must list the same items with the same quoted evidence, and every
  * text we wrote must differ between them, so a check that answers in one language only fails here.
- * (The slow site is left out: it stalls on purpose; the challenged one is refused before any check.)
+ * (The slow site is left out: it stalls on purpose; the challenged one is refused before any check
+ * and has its own case below.)
  */
 const FIXTURES: Record<string, (origin: string) => Routes> = {
   clean: cleanSite,
@@ -95,5 +97,19 @@ describe.each(Object.entries(FIXTURES))('the %s fixture site, scanned in Polish 
     const untranslated = [...english].filter(([where, { text }]) => polish.get(where)!.text === text).map(([where, { text }]) => `${where}: ${text}`);
     expect(untranslated).toEqual([]);
     for (const [where, { evidence }] of english) expect(polish.get(where)!.evidence, where).toEqual(evidence);
+  });
+});
+
+describe('a site behind a bot challenge, scanned in Polish', () => {
+  it('fails at once saying why in Polish, with the challenge quoted as it was sent', async () => {
+    const site = await startFixtureSite(challengedSite());
+    sites.push(site);
+    clock.advance(24 * 60 * 60 * 1000);
+    const { finished } = await ctx.scans.start('ai_visibility', `${site.origin}/`, 'challenged@acme-heating.co.uk', 'requester-challenged', 'pl');
+    const status = await finished;
+    expect(status.status).toBe('failed');
+    expect(status.error).toContain('Witryna odpowiedziała naszemu skanerowi wyzwaniem dla botów');
+    expect(status.error).toContain('cf-mitigated: challenge');
+    expect(status.error).toContain('Nic nie zostało wliczone do limitu i nie wysłano raportu.');
   });
 });
