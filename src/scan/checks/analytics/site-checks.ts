@@ -177,6 +177,19 @@ const HOST_CLASSES: readonly (readonly [RegExp, string])[] = [
   [/jsdelivr|unpkg|cdnjs|cloudflare|jquery|bootstrapcdn|gstatic/, 'CDN'],
 ];
 
+/** The host classes above, as a Polish summary names them. */
+const HOST_CLASSES_PL: Readonly<Record<string, string>> = {
+  analytics: 'analityka',
+  advertising: 'reklama',
+  consent: 'zgody',
+  fonts: 'czcionki',
+  video: 'wideo',
+  maps: 'mapy',
+  captcha: 'captcha',
+  CDN: 'CDN',
+  other: 'inne',
+};
+
 export const thirdPartyInventory: CheckSpec = {
   id: 'T12',
   title: 'Third-party hosts the pages load from (informational)',
@@ -202,7 +215,7 @@ export const thirdPartyInventory: CheckSpec = {
     }
     const total = [...byClass.values()].reduce((sum, hosts) => sum + hosts.size, 0);
     if (total === 0) return passed(t('Strony nie ładują niczego z innych hostów.', 'The pages load nothing from other hosts.'));
-    return passed(t(`${pluralPl(total, 'host zewnętrzny', 'hosty zewnętrzne', 'hostów zewnętrznych')}: ${[...byClass].map(([kind, hosts]) => `${kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`, `${plural(total, 'third-party host')}: ${[...byClass].map(([kind, hosts]) => `${kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`));
+    return passed(t(`${pluralPl(total, 'host zewnętrzny', 'hosty zewnętrzne', 'hostów zewnętrznych')}: ${[...byClass].map(([kind, hosts]) => `${HOST_CLASSES_PL[kind] ?? kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`, `${plural(total, 'third-party host')}: ${[...byClass].map(([kind, hosts]) => `${kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`));
   },
 };
 
