@@ -31,7 +31,8 @@ const sizes = positionals.map(Number).filter(Boolean);
 
 /** Starts the built server; resolves with its URL once it listens. */
 async function serve(env: Record<string, string>): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The bin itself, as npx and operators start it: its shebang carries the heap flags.
+  const server = spawn(CLI, ['serve', '--port', '0'], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: server.stderr! }).on('line', (line) => {
       const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(line);

@@ -1,4 +1,9 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
+// The young-generation cap above is why a server under load stays near its idle memory: V8's
+// default semi-spaces grow to 16 MB each under allocation-heavy traffic, which took the sample
+// site from 122 MB idle to a 268 MB peak under 32-connection search load; capped, the peak is
+// 164 MB at the same request rate (bench/memory.ts --load, docs/decisions.md). `env -S` passes
+// the flag on Linux and macOS; npm's Windows shim reads the same line.
 /**
  * The command-line entry point, and the only place with process-wide side effects: it reads
  * argv and the environment (once, through loadConfig), installs signal handlers, writes to the

@@ -59,7 +59,7 @@ export async function loadSite(contentDir: string): Promise<LoadedSite> {
       }),
     ),
   );
-  const byPath = new Map<string, PageRecord>();
+  const byPath = new Map<string, Page>();
   for (const { page, warnings: fileWarnings } of read) {
     warnings.push(...fileWarnings);
     if (!page) continue;
@@ -74,7 +74,7 @@ export async function loadSite(contentDir: string): Promise<LoadedSite> {
     byPath.set(page.path, page);
   }
 
-  const pages = linkAlternates(byPath, warnings).map((record) => new Page(record, record.markdown));
+  const pages = linkAlternates(byPath, warnings);
   const site = new SiteContent(siteFile, pages);
   checkSiteReferences(site, warnings);
   return { site, warnings };
@@ -181,17 +181,12 @@ async function listPageFiles(root: string, dir: string): Promise<string[]> {
   return found.flat();
 }
 
-/** A page as read, before it is linked to its alternate and packed into a Page. */
-interface PageRecord extends PageFields {
-  readonly markdown: string;
-}
-
 async function readPage(
   root: string,
   file: string,
   readHtml: () => Promise<HtmlPageReader>,
   warnings: ContentWarning[],
-): Promise<PageRecord | undefined> {
+): Promise<Page | undefined> {
   const source = path.relative(root, file);
   const skip = (field: string, message: string) => {
     warnings.push({ file: source, field, message: `${message}; page skipped` });
@@ -228,7 +223,9 @@ async function readPage(
   }
   const meta = result.data;
   const markdown = cleanMarkdown(body);
-  return {
+  // A Page at once: its Markdown as bytes and its texts detached from the file, so that a
+  // large site being read never holds every file's text (two bytes a letter) at the same time.
+  const fields: PageFields = {
     path: meta.path,
     lang: meta.lang,
     type: meta.type,
@@ -241,15 +238,15 @@ async function readPage(
     city: meta.city,
     event: meta.event,
     author: meta.author,
-    markdown,
     headings: sectionHeadings(markdown),
     source,
   };
+  return new Page(fields, markdown);
 }
 
 /** Keeps an alternate only when it names an existing page in another language. */
-function linkAlternates(byPath: Map<string, PageRecord>, warnings: ContentWarning[]): PageRecord[] {
-  const pages: PageRecord[] = [];
+function linkAlternates(byPath: Map<string, Page>, warnings: ContentWarning[]): Page[] {
+  const pages: Page[] = [];
   for (const page of byPath.values()) {
     if (page.alternate === undefined) {
       pages.push(page);
@@ -264,7 +261,7 @@ function linkAlternates(byPath: Map<string, PageRecord>, warnings: ContentWarnin
         field: 'alternate',
         message: other ? `${page.alternate} is in the same language; alternate ignored` : `no page has the path ${page.alternate}; alternate ignored`,
       });
-      pages.push({ ...page, alternate: undefined });
+      pages.push(page.withoutAlternate());
     }
   }
   return pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

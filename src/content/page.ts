@@ -47,28 +47,34 @@ export class Page implements PageFields {
   readonly source: string;
   readonly #markdown: Buffer;
 
-  constructor(fields: PageFields, markdown: string) {
+  /** `markdown` as text, or already as its UTF-8 bytes (taken as they are, not copied). */
+  constructor(fields: PageFields, markdown: string | Buffer) {
     this.path = detached(fields.path);
     this.lang = fields.lang;
-    this.type = fields.type;
+    this.type = detached(fields.type) as PageType;
     this.title = detached(fields.title);
     this.description = detached(fields.description);
     this.alternate = fields.alternate === undefined ? undefined : detached(fields.alternate);
-    this.published = fields.published;
-    this.updated = fields.updated;
-    this.service = fields.service;
+    this.published = fields.published === undefined ? undefined : detached(fields.published);
+    this.updated = fields.updated === undefined ? undefined : detached(fields.updated);
+    this.service = fields.service === undefined ? undefined : detached(fields.service);
     this.city = fields.city === undefined ? undefined : detached(fields.city);
-    this.event = fields.event;
+    this.event = fields.event === undefined ? undefined : detachedEvent(fields.event);
     this.author = fields.author === undefined ? undefined : detached(fields.author);
     this.headings = fields.headings.map(detached);
     this.headingIds = headingIds(this.headings);
-    this.source = fields.source;
-    this.#markdown = Buffer.from(markdown, 'utf8');
+    this.source = detached(fields.source);
+    this.#markdown = typeof markdown === 'string' ? Buffer.from(markdown, 'utf8') : markdown;
   }
 
   /** Clean Markdown: no navigation, scripts, styles or forms. */
   get markdown(): string {
     return this.#markdown.toString('utf8');
+  }
+
+  /** The same page without its alternate (one that names no page in the other language). */
+  withoutAlternate(): Page {
+    return new Page({ ...this, alternate: undefined }, this.#markdown);
   }
 
   /** Length of the Markdown in UTF-8 bytes, without decoding it. */
@@ -84,4 +90,10 @@ export class Page implements PageFields {
  */
 function detached(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** The event's texts detached from their source file, like every other field. */
+function detachedEvent(event: EventDetails): EventDetails {
+  const location = 'online' in event.location ? event.location : { name: detached(event.location.name), address: detached(event.location.address) };
+  return { ...event, start: detached(event.start), end: detached(event.end), location };
 }

@@ -1,4 +1,5 @@
 import { describeFetchFailure } from './fetch-failure-text.js';
+import { t, type Text } from './report-language.js';
 import type { Fetcher, FetchOutcome } from '../net/fetcher.js';
 import { detectBlock } from '../net/page/block-detection.js';
 import { parseHtmlPage, type HtmlPage } from '../net/page/html-page.js';
@@ -7,7 +8,7 @@ import { fetchedResource, type FetchedResource, type ResourceName, type ScanKind
 export type CollectOutcome =
   | { readonly ok: true; readonly snapshot: ScanSnapshot }
   /** The home page could not be read as a crawler would: the scan cannot grade the site. */
-  | { readonly ok: false; readonly reason: string; readonly evidence: readonly string[] };
+  | { readonly ok: false; readonly reason: Text; readonly evidence: readonly string[] };
 
 export interface CollectOptions {
   readonly kind: ScanKind;
@@ -116,21 +117,30 @@ function isPage(value: HtmlPage | FetchedResource): value is HtmlPage {
 }
 
 /** Why the home page cannot be graded, if it cannot: unreachable, blocked, an error page, not HTML. */
-function homeProblem(outcome: FetchOutcome): { reason: string; evidence: string[] } | undefined {
-  if (!outcome.ok) return { reason: `The home page could not be fetched: ${describeFetchFailure(outcome.failure)}.`, evidence: outcome.failure.redirects.map((hop) => `${hop.status} ${hop.url} -> ${hop.location}`) };
+function homeProblem(outcome: FetchOutcome): { reason: Text; evidence: string[] } | undefined {
+  if (!outcome.ok) {
+    const failure = describeFetchFailure(outcome.failure);
+    return { reason: t(`Nie udało się pobrać strony głównej: ${failure}.`, `The home page could not be fetched: ${failure}.`), evidence: outcome.failure.redirects.map((hop) => `${hop.status} ${hop.url} -> ${hop.location}`) };
+  }
   const { response } = outcome;
   const block = detectBlock(response);
   if (block !== undefined) {
     return {
       reason:
         block.kind === 'challenge'
-          ? 'The site answered our scanner with a bot challenge instead of the page, so what crawlers and visitors get could not be verified. This is not a grade of the site.'
-          : 'The site refused our scanner, so what crawlers and visitors get could not be verified. This is not a grade of the site.',
+          ? t(
+              'Witryna odpowiedziała naszemu skanerowi wyzwaniem dla botów zamiast strony, więc nie dało się sprawdzić, co dostają roboty i użytkownicy. To nie jest ocena witryny.',
+              'The site answered our scanner with a bot challenge instead of the page, so what crawlers and visitors get could not be verified. This is not a grade of the site.',
+            )
+          : t(
+              'Witryna odmówiła dostępu naszemu skanerowi, więc nie dało się sprawdzić, co dostają roboty i użytkownicy. To nie jest ocena witryny.',
+              'The site refused our scanner, so what crawlers and visitors get could not be verified. This is not a grade of the site.',
+            ),
       evidence: [block.evidence],
     };
   }
-  if (response.status >= 400) return { reason: `The home page answered HTTP ${response.status}, so there was nothing to check.`, evidence: [`HTTP ${response.status} ${response.finalUrl}`] };
-  if (!HTML_TYPES.has(response.mediaType)) return { reason: `The address is not an HTML page (it answered ${response.mediaType}).`, evidence: [`Content-Type: ${response.headers['content-type'] ?? ''}`] };
+  if (response.status >= 400) return { reason: t(`Strona główna odpowiedziała HTTP ${response.status}, więc nie było czego sprawdzać.`, `The home page answered HTTP ${response.status}, so there was nothing to check.`), evidence: [`HTTP ${response.status} ${response.finalUrl}`] };
+  if (!HTML_TYPES.has(response.mediaType)) return { reason: t(`Ten adres nie jest stroną HTML (odpowiedział typem ${response.mediaType}).`, `The address is not an HTML page (it answered ${response.mediaType}).`), evidence: [`Content-Type: ${response.headers['content-type'] ?? ''}`] };
   return undefined;
 }
 

@@ -11,3 +11,12 @@ export function reportLanguage(requested: ReportLanguage | undefined, siteLang: 
   const primary = siteLang?.trim().toLowerCase().split(/[-_]/)[0];
   return REPORT_LANGUAGES.find((lang) => lang === primary) ?? 'en';
 }
+
+/** A text a check writes, in every report language; the scan's `lang` picks one (scan-result.ts). */
+export type Text = { readonly [lang in ReportLanguage]: string };
+
+/** Polish and English of one text, side by side where the check words it. */
+export const t = (pl: string, en: string): Text => ({ pl, en });
+
+/** The text in `lang`. */
+export const say = (text: Text, lang: ReportLanguage): string => text[lang];

@@ -4,7 +4,7 @@ import { Deadline } from '../deadline.js';
 import type { Logger } from '../log/logger.js';
 import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
 import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
-import { notVerified, type CheckResult, type CheckSpec } from './checks/check.js';
+import { notVerified, t, type CheckResult, type CheckSpec } from './checks/check.js';
 import type { BrowserGate } from './browser/browser-gate.js';
 import type { BrowserObservation } from './browser/observation.js';
 import { observeInBrowser } from './browser/observe.js';
@@ -142,6 +142,6 @@ function runCheck(spec: CheckSpec, run: () => CheckResult, logger: Logger): Chec
     return run();
   } catch (error) {
     logger.error({ err: error, check: spec.id }, 'scan check failed on unexpected input');
-    return notVerified('The check could not handle what the site returned; this has been logged for us to fix.');
+    return notVerified(t('Sprawdzenie nie poradziło sobie z odpowiedzią witryny; zapisaliśmy to w dzienniku i poprawimy.', 'The check could not handle what the site returned; this has been logged for us to fix.'));
   }
 }

@@ -1,4 +1,4 @@
-import type { CheckResult, CheckSpec, Severity } from './checks/check.js';
+import { say, type CheckResult, type CheckSpec, type Severity, type Text } from './checks/check.js';
 import { quote } from './checks/evidence.js';
 import type { ReportLanguage } from './report-language.js';
 import { checkTitle, REPORT_WORDS } from './report-text.js';
@@ -79,17 +79,17 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
   const notApplicable: NotVerified[] = [];
   const passed: Passed[] = [];
   for (const { spec, result } of results) {
-    if (result.status === 'passed') passed.push({ ...titled(spec), found: result.found });
-    else if (result.status === 'not_verified') notVerified.push({ ...titled(spec), reason: result.reason });
-    else if (result.status === 'not_applicable') notApplicable.push({ ...titled(spec), reason: result.reason });
+    if (result.status === 'passed') passed.push({ ...titled(spec), found: say(result.found, lang) });
+    else if (result.status === 'not_verified') notVerified.push({ ...titled(spec), reason: say(result.reason, lang) });
+    else if (result.status === 'not_applicable') notApplicable.push({ ...titled(spec), reason: say(result.reason, lang) });
     else {
       for (const finding of result.findings) {
         problems.push({
           ...titled(spec),
           severity: finding.severity,
-          found: finding.found,
+          found: say(finding.found, lang),
           evidence: finding.evidence.map((line) => quote(line)),
-          fix: finding.fix,
+          fix: say(finding.fix, lang),
           ...(finding.url === undefined ? {} : { url: finding.url }),
           ...(finding.pages === undefined ? {} : { pages: [...finding.pages] }),
         });
@@ -120,7 +120,8 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
 }
 
 /** The result of a scan whose home page could not be read (blocked, unreachable, not HTML). */
-export function unverifiableResult(facts: ScanFacts, reason: string, evidence: readonly string[], checks: readonly CheckSpec[], lang: ReportLanguage = 'en'): ScanResult {
+export function unverifiableResult(facts: ScanFacts, why: Text, evidence: readonly string[], checks: readonly CheckSpec[], lang: ReportLanguage = 'en'): ScanResult {
+  const reason = say(why, lang);
   return {
     kind: facts.kind,
     url: facts.url,
@@ -132,7 +133,7 @@ export function unverifiableResult(facts: ScanFacts, reason: string, evidence: r
     summary: reason,
     problems: [],
     not_applicable: [],
-    not_verified: checks.map((spec) => ({ check: spec.id, title: checkTitle(REPORT_WORDS[lang], spec.id, spec.title), reason: evidence.length === 0 ? reason : `${reason} Evidence: ${evidence.map((line) => quote(line)).join('; ')}` })),
+    not_verified: checks.map((spec) => ({ check: spec.id, title: checkTitle(REPORT_WORDS[lang], spec.id, spec.title), reason: evidence.length === 0 ? reason : `${reason} ${lang === 'pl' ? 'Dowód' : 'Evidence'}: ${evidence.map((line) => quote(line)).join('; ')}` })),
     passed: [],
     requests: facts.requests,
     duration_ms: Math.round(facts.durationMs),

@@ -233,7 +233,7 @@ export class ScanService {
         final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
       } else {
         // The site could not be read (unreachable, a refusal, a challenge, an error page): nothing to grade, so no charge and no report.
-        final = { ...job, status: 'failed', error: `${result.not_verified[0]?.reason ?? result.summary} Nothing was counted against your limit and no report was sent.`, errorCode: 'remote-unreachable' };
+        final = { ...job, status: 'failed', error: `${result.not_verified[0]?.reason ?? result.summary} ${result.lang === 'pl' ? 'Nic nie zostało wliczone do limitu i nie wysłano raportu.' : 'Nothing was counted against your limit and no report was sent.'}`, errorCode: 'remote-unreachable' };
       }
       deps.logger.info({ scanId: job.id, outcome: result.outcome, grade: result.grade, charged, requests: result.requests, ms: result.duration_ms }, 'scan finished');
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { BrowserObservation } from './browser/observation.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
+import { t, type Text } from './report-language.js';
 import type { FetchedResponse, FetchOutcome } from '../net/fetcher.js';
 import { detectBlock, type BlockSign } from '../net/page/block-detection.js';
 import type { HtmlPage } from '../net/page/html-page.js';
@@ -51,11 +52,20 @@ export function fetchedResource(url: string, outcome: FetchOutcome): FetchedReso
  * A resource's response, or why a check cannot use it: not fetched (the budget ran out), the
  * request failed, or the site answered with a challenge. The reason becomes "not verified".
  */
-export function usableResponse(resource: FetchedResource | undefined, what: string): { response: FetchedResponse } | { reason: string } {
-  if (resource === undefined) return { reason: `${what} was not fetched (the scan's time or request budget ran out)` };
-  if (!resource.outcome.ok) return { reason: `${what} could not be fetched: ${describeFetchFailure(resource.outcome.failure)}` };
+export function usableResponse(resource: FetchedResource | undefined, what: string): { response: FetchedResponse } | { reason: Text } {
+  if (resource === undefined) return { reason: t(`Nie pobrano ${what} (skończył się czas lub limit żądań skanu)`, `${what} was not fetched (the scan's time or request budget ran out)`) };
+  if (!resource.outcome.ok) {
+    const failure = describeFetchFailure(resource.outcome.failure);
+    return { reason: t(`Nie udało się pobrać ${what}: ${failure}`, `${what} could not be fetched: ${failure}`) };
+  }
   if (resource.block !== undefined) {
-    return { reason: `the site answered our request for ${what} with a ${resource.block.kind === 'challenge' ? 'bot challenge' : 'refusal'} (${resource.block.evidence}), so what crawlers get could not be verified` };
+    const { kind, evidence } = resource.block;
+    return {
+      reason: t(
+        `Witryna odpowiedziała na nasze żądanie ${what} ${kind === 'challenge' ? 'wyzwaniem dla botów' : 'odmową'} (${evidence}), więc nie dało się sprawdzić, co dostają roboty`,
+        `the site answered our request for ${what} with a ${kind === 'challenge' ? 'bot challenge' : 'refusal'} (${evidence}), so what crawlers get could not be verified`,
+      ),
+    };
   }
   return { response: resource.outcome.response };
 }

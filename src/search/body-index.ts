@@ -50,38 +50,66 @@ export class BodyIndex {
   /** The same, a page at a time: pages take ordinals in the order they are added. */
   static builder(): { add(page: Page, sections: readonly (readonly string[])[]): void; finish(): BodyIndex } {
     const pages: Page[] = [];
-    const runs = new Map<string, number[]>();
-    const pageCounts = new Map<string, number>();
+    // Postings are collected as (term id, posting) pairs in two growing typed arrays, outside the
+    // JavaScript heap: one small array per term would be a million heap numbers at 5,000 pages,
+    // garbage the moment the index is laid out.
+    const ids = new Map<string, number>();
+    const lastPosting: number[] = [];
+    const lastPage: number[] = [];
+    const pageCounts: number[] = [];
+    const runLengths: number[] = [];
+    let pairTerms: Uint32Array = new Uint32Array(1 << 16);
+    let pairPostings: Uint32Array = new Uint32Array(1 << 16);
+    let pairs = 0;
     return {
       add(page, sections) {
         const ordinal = pages.length;
         pages.push(page);
-        const seenOnPage = new Set<string>();
         for (let section = 0; section < sections.length; section++) {
           const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
           for (const term of sections[section]!) {
-            let run = runs.get(term);
-            if (!run) runs.set(term, (run = []));
-            // Postings are appended page by page and section by section, so a repeat is the last one.
-            if (run[run.length - 1] !== posting) run.push(posting);
-            if (!seenOnPage.has(term)) {
-              seenOnPage.add(term);
-              pageCounts.set(term, (pageCounts.get(term) ?? 0) + 1);
+            let id = ids.get(term);
+            if (id === undefined) {
+              id = ids.size;
+              ids.set(term, id);
+              lastPosting.push(-1);
+              lastPage.push(-1);
+              pageCounts.push(0);
+              runLengths.push(0);
             }
+            // Postings come page by page and section by section, so a repeat is the last one.
+            if (lastPosting[id] === posting) continue;
+            lastPosting[id] = posting;
+            runLengths[id]!++;
+            if (lastPage[id] !== ordinal) {
+              lastPage[id] = ordinal;
+              pageCounts[id]!++;
+            }
+            if (pairs === pairTerms.length) {
+              pairTerms = grown(pairTerms);
+              pairPostings = grown(pairPostings);
+            }
+            pairTerms[pairs] = id;
+            pairPostings[pairs++] = posting;
           }
         }
       },
       finish() {
-        const vocabulary = new Vocabulary(pageCounts);
+        const vocabulary = new Vocabulary(new Map([...ids].map(([term, id]) => [term, pageCounts[id]!])));
+        // Where each term's run starts in sorted order, then every pair put in its place (in the
+        // order added, so each run stays sorted by page and section).
         const offsets = new Uint32Array(vocabulary.size + 1);
+        const next = new Uint32Array(ids.size);
         let total = 0;
         vocabulary.terms.forEach((term, index) => {
+          const id = ids.get(term)!;
           offsets[index] = total;
-          total += runs.get(term)!.length;
+          next[id] = total;
+          total += runLengths[id]!;
         });
         offsets[vocabulary.size] = total;
         const postings = new Uint32Array(total);
-        vocabulary.terms.forEach((term, index) => postings.set(runs.get(term)!, offsets[index]!));
+        for (let pair = 0; pair < pairs; pair++) postings[next[pairTerms[pair]!]!++] = pairPostings[pair]!;
         return new BodyIndex(pages, vocabulary, offsets, postings);
       },
     };
@@ -113,4 +141,11 @@ export class BodyIndex {
   get postingBytes(): number {
     return this.#postings.byteLength + this.#offsets.byteLength;
   }
+}
+
+/** A copy of `array` with twice the room. */
+function grown(array: Uint32Array): Uint32Array {
+  const bigger = new Uint32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }

@@ -92,7 +92,7 @@ const UBIQUITY_MIN_PAGES = 200;
 const MAX_BODY_TERMS = 30;
 
 /**
- * What a page contributes to matching beyond the indexes, packed into one string to keep memory
+ * What a page contributes to matching beyond the indexes, packed into strings to keep memory
  * flat: one line per field, each term between spaces, so "does a term of this field start with
  * T" is a substring search for " T" and "is T a term" one for " T ".
  */
@@ -101,8 +101,11 @@ interface IndexedPage {
   readonly lang: Lang;
   /** Position among the pages of its language (the body index's page ordinal). */
   readonly ordinal: number;
-  /** Analysed terms: line 0 the title, line 1 the description, then one line per heading. */
-  readonly terms: string;
+  /**
+   * Analysed terms: line 0 the title, line 1 the description, then one line per heading. Kept
+   * split: every candidate of every query reads them line by line.
+   */
+  readonly terms: readonly string[];
   /** Folded whole words, stop words included: line 0 the title, then one line per heading. */
   readonly words: string;
 }
@@ -188,6 +191,8 @@ export class SearchIndex {
   static #builder(settings: SearchSettings) {
     interface LanguageBuild {
       readonly database: PageDatabase;
+      /** What Orama's tokenizer analyses inserted fields with (memoized while building). */
+      readonly analysis: { analyze: (text: string) => string[] };
       readonly analyze: (text: string) => string[];
       readonly indexed: IndexedPage[];
       readonly fields: ReturnType<typeof BodyIndex.builder>;
@@ -200,7 +205,8 @@ export class SearchIndex {
       let build = builds.get(lang);
       if (!build) {
         const analyze = memoizedTextAnalyzer(lang);
-        build = { database: createDatabase(lang, analyze), analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
+        const analysis = { analyze };
+        build = { database: createDatabase(lang, analysis), analysis, analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
         builds.set(lang, build);
       }
       const { database, analyze, indexed } = build;
@@ -213,7 +219,7 @@ export class SearchIndex {
         page,
         lang,
         ordinal: indexed.length,
-        terms: lines.map((line) => ` ${line.join(' ')} `).join('\n'),
+        terms: lines.map((line) => ` ${line.join(' ')} `),
         words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
     };
@@ -225,6 +231,9 @@ export class SearchIndex {
         const build = builds.get(lang);
         if (!build) continue;
         const { database, indexed } = build;
+        // The memory of stems holds every word of every body; once built, Orama analyses no more
+        // documents, so its tokenizer must not keep that memory alive for the life of the index.
+        build.analysis.analyze = (text) => analyzeText(text, lang);
         const fields = build.fields.finish();
         const body = build.body.finish();
         // The planner asks the index of every language lazily, at query time, when all are built.
@@ -252,6 +261,9 @@ export class SearchIndex {
           phraseMasks: new Int32Array(indexed.length),
         });
       }
+      // The planners' closures share this function's scope, which reaches the builds: without
+      // this, every term's postings array and the memory of stems would live as long as the index.
+      builds.clear();
       return new SearchIndex(languages, size);
     };
     return { add, finish };
@@ -323,12 +335,10 @@ export class SearchIndex {
       const ranked: Ranked[] = [];
       for (const [ordinal, bm25] of candidates) {
         const entry = language.pages[ordinal]!;
-        let split: string[] | undefined;
-        const lines = () => (split ??= entry.terms.split('\n'));
         const mask: BodyMatch = { terms: masks[ordinal]!, phrases: language.phraseMasks[ordinal]! };
         let score = 0;
         groups.forEach((group, index) => {
-          const weight = fieldWeight(group, language.fieldMasks[ordinal]!, lines, mask, bodyBits);
+          const weight = fieldWeight(group, language.fieldMasks[ordinal]!, entry.terms, mask, bodyBits);
           // Found in the body only: a stated fact, not what the page is about.
           if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
         });
@@ -402,7 +412,7 @@ export class SearchIndex {
     const matched = ranked.map(() => new Set<number>());
     const bodyOnly = ranked.map(() => [] as TermGroup[]);
     ranked.forEach(({ entry, groups }, at) => {
-      const headingLines = entry.terms.split('\n').slice(2);
+      const headingLines = entry.terms.slice(2);
       for (const group of groups) {
         let inHeading = false;
         headingLines.forEach((line, index) => {
@@ -480,7 +490,7 @@ export class SearchIndex {
   }
 }
 
-function createDatabase(lang: Lang, analyze: (text: string) => string[]): PageDatabase {
+function createDatabase(lang: Lang, analysis: { readonly analyze: (text: string) => string[] }): PageDatabase {
   return create({
     schema: SCHEMA,
     components: {
@@ -490,7 +500,7 @@ function createDatabase(lang: Lang, analyze: (text: string) => string[]): PageDa
         // Titles keep their words even when all are stop words ("O nas"). A call without a
         // property is the search term, which the planner has already analysed.
         tokenize: (raw: string, _language?: string, prop?: string) =>
-          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analyze(raw),
+          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analysis.analyze(raw),
       },
     },
   });
@@ -545,7 +555,7 @@ function titleCandidates(language: Language, groups: readonly TermGroup[], type:
   const found: { ordinal: number; score: number }[] = [];
   for (const entry of language.pages) {
     if (type && entry.page.type !== type) continue;
-    const title = firstLine(entry.terms);
+    const title = entry.terms[0]!;
     // A title that is little more than the query ranks first (the score stands in for BM25).
     if (groups.every((group) => matchesLine(group, title))) found.push({ ordinal: entry.ordinal, score: 1 / title.length });
   }
@@ -580,17 +590,17 @@ function bodyCandidates(language: Language, groups: readonly TermGroup[], weight
  * (the group's first alternative) weigh more than their synonyms: a page that says what the
  * person said beats one that says it otherwise, in the same field.
  */
-function fieldWeight(group: TermGroup, fieldMask: number, lines: () => readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
+function fieldWeight(group: TermGroup, fieldMask: number, lines: readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
   const typed: TermGroup = { alternatives: group.alternatives.slice(0, 1) };
   // Only alternatives whose every word is somewhere in the title, description or headings (the
   // field postings' bits) are looked for line by line; a term past the bit budget is looked for.
   const present = group.alternatives.filter((alternative) => alternative.every((term) => {
     const bit = bits.terms.get(termKey(term));
-    return bit === undefined ? holds(lines().join(' '), term) : (bit & fieldMask) !== 0;
+    return bit === undefined ? holds(lines.join(' '), term) : (bit & fieldMask) !== 0;
   }));
   const best = (candidate: TermGroup) => {
     if (candidate.alternatives.length > 0) {
-      const all = lines();
+      const all = lines;
       if (matchesLine(candidate, all[0]!)) return FIELD_WEIGHT.title;
       for (let index = 2; index < all.length; index++) if (matchesLine(candidate, all[index]!)) return FIELD_WEIGHT.headings;
       if (matchesLine(candidate, all[1]!)) return FIELD_WEIGHT.description;

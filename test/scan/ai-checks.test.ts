@@ -4,7 +4,7 @@ import { edgeBlocking, llmsTxt, markdownForAgents, sitemap } from '../../src/sca
 import { manipulation, metaBasics, pageLevelBlocks } from '../../src/scan/checks/ai/page-checks.js';
 import { aiCrawlerPolicy, contentSignal, robotsHealth } from '../../src/scan/checks/ai/robots-checks.js';
 import { freshness } from '../../src/scan/checks/ai/structured-data-checks.js';
-import { doc, findings, htmlPage, ORIGIN, resource, snapshot } from './snapshot-builder.js';
+import { doc, findings, htmlPage, runInEnglish, ORIGIN, resource, snapshot } from './snapshot-builder.js';
 
 const home = htmlPage(doc('<title>Acme Heating: boilers in Leeds</title>'));
 const robots = (text: string, options = {}) => snapshot(home, { resources: { robots: resource('/robots.txt', text, { headers: { 'content-type': 'text/plain' }, ...options }) } });
@@ -28,7 +28,7 @@ describe('V1 robots.txt health', () => {
 
 describe('V2 AI crawlers by class', () => {
   it('applies the most specific rule (Allow beats a shorter Disallow) and the crawler\'s own group over *', () => {
-    const result = aiCrawlerPolicy.run(robots('User-agent: *\nDisallow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nUser-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /private/\nAllow: /\n'));
+    const result = runInEnglish(aiCrawlerPolicy, robots('User-agent: *\nDisallow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nUser-agent: Claude-SearchBot\nUser-agent: Claude-User\nUser-agent: PerplexityBot\nUser-agent: Perplexity-User\nUser-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /private/\nAllow: /\n'));
     expect(result.status).toBe('problems');
     const found = result.status === 'problems' ? result.findings : [];
     expect(found.map((finding) => finding.severity)).toEqual(['info']);
@@ -43,14 +43,14 @@ describe('V2 AI crawlers by class', () => {
   });
 
   it('cannot verify the policy when robots.txt is behind a challenge', () => {
-    const result = aiCrawlerPolicy.run(robots('<title>Just a moment...</title>', { status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' } }));
+    const result = runInEnglish(aiCrawlerPolicy, robots('<title>Just a moment...</title>', { status: 403, headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' } }));
     expect(result).toMatchObject({ status: 'not_verified', reason: expect.stringContaining('bot challenge') });
   });
 });
 
 describe('V3 Content-Signal', () => {
   it('is never penalised when absent', () => {
-    expect(contentSignal.run(robots('User-agent: *\nAllow: /\n'))).toMatchObject({ status: 'passed' });
+    expect(runInEnglish(contentSignal, robots('User-agent: *\nAllow: /\n'))).toMatchObject({ status: 'passed' });
   });
 
   it('flags values crawlers cannot read, and a signal that contradicts the group\'s Disallow', () => {
@@ -110,7 +110,7 @@ describe('V12 meta basics and hreflang', () => {
 describe('V14 freshness and V15 fetch cost', () => {
   it('reads dateModified from JSON-LD', () => {
     const page = htmlPage(doc('<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","dateModified":"2026-10-01"}</script>'));
-    expect(freshness.run(snapshot(page))).toMatchObject({ status: 'passed', found: expect.stringContaining('2026-10-01') });
+    expect(runInEnglish(freshness, snapshot(page))).toMatchObject({ status: 'passed', found: expect.stringContaining('2026-10-01') });
   });
 
   it('flags an https to http downgrade in the redirects', () => {
@@ -130,7 +130,7 @@ describe('V18 manipulation', () => {
 
 describe('V5 CDN or firewall', () => {
   it('cannot be verified from our network when nothing we fetched was challenged', () => {
-    expect(edgeBlocking.run(robots('User-agent: *\nAllow: /\n'))).toMatchObject({ status: 'not_verified', reason: expect.stringContaining('we do not impersonate crawlers') });
+    expect(runInEnglish(edgeBlocking, robots('User-agent: *\nAllow: /\n'))).toMatchObject({ status: 'not_verified', reason: expect.stringContaining('we do not impersonate crawlers') });
   });
 
   it('reports the files that answered with a challenge although the home page did not', () => {

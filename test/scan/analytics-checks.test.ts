@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cspBlocksTags, euHotSpots, legalLinks, replayAndFingerprinting, tagDelayers, transport } from '../../src/scan/checks/analytics/site-checks.js';
 import { consentModeDefaults, deadIds, gtmHygiene, trackingBeforeConsent } from '../../src/scan/checks/analytics/tag-checks.js';
-import { doc, findings, htmlPage, ORIGIN, resource, snapshot } from './snapshot-builder.js';
+import { doc, findings, htmlPage, runInEnglish, ORIGIN, resource, snapshot } from './snapshot-builder.js';
 
 const GTM = "<script>(function(w,d,s,l,i){w[l]=w[l]||[];})(window,document,'script','dataLayer','GTM-K7PQ2ZX');</script>";
 const analytics = (head: string, body = '<main><h1>Acme</h1></main>', options = {}) => snapshot(htmlPage(doc(head, body), options), { kind: 'analytics' });

@@ -173,9 +173,22 @@ describe('the report e-mail, through the durable outbox and a real SMTP server',
   });
 
   it('is written in Polish when asked', async () => {
-    await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${tiny.origin}/`, email: 'jan@acme-heating.co.uk', consent: true, lang: 'pl' } });
+    const started = await mailClient.callTool({ name: 'scan_analytics', arguments: { url: `${tiny.origin}/`, email: 'jan@acme-heating.co.uk', consent: true, lang: 'pl' } });
     await mailServer.ctx.outbox.runDue();
     const mail = smtp.received.at(-1)!;
+    // What the check found and how to fix it, in Polish, in the e-mail and in the result the tools return.
+    const polishFinding = 'W kodzie HTML nie znaleziono żadnego tagu analitycznego ani reklamowego';
+    const polishFix = 'Wdróż Google Tag Manager z tagiem GA4';
+    for (const body of [mail.text!.replace(/\s+/g, ' '), String(mail.html)]) {
+      expect(body).toContain(polishFinding);
+      expect(body).toContain(polishFix);
+      expect(body).not.toContain('No analytics or advertising tag was found');
+    }
+    const { scan_id } = scanStatusSchema.parse(started.structuredContent);
+    const finished = scanStatusSchema.parse((await mailClient.callTool({ name: 'get_scan_result', arguments: { scan_id } })).structuredContent);
+    const t1 = finished.result!.problems.find((problem) => problem.check === 'T1')!;
+    expect(t1.found).toContain(polishFinding);
+    expect(t1.fix).toContain(polishFix);
     expect(mail.header('subject')).toMatch(/^Skan strony .*: analityki i śledzenia, ocena D \(\d+\/100\)$/);
     expect(mail.text).toContain('Wdrożenie GA4, od 3900 PLN netto');
     expect(mail.text).toContain('https://testowa.example/pl/uslugi/wdrozenie-ga4/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notVerified, passed, type CheckResult, type CheckSpec } from '../../src/scan/checks/check.js';
+import { notVerified, passed, t, type CheckResult, type CheckSpec } from '../../src/scan/checks/check.js';
 import { quote } from '../../src/scan/checks/evidence.js';
 import { maskEmail, renderReportText, reportContent, reportMail, type ReportSender } from '../../src/scan/report-mail.js';
 import { buildResult } from '../../src/scan/scan-result.js';
@@ -12,15 +12,15 @@ describe('the address a report goes to', () => {
   });
 });
 
-const spec = (id: string, weight: number): CheckSpec => ({ id, title: id, weight, run: () => passed('') });
-const problem = (severity: 'critical' | 'high' | 'medium' | 'low' | 'info'): CheckResult => ({ status: 'problems', findings: [{ severity, found: 'x', evidence: [], fix: 'y' }] });
+const spec = (id: string, weight: number): CheckSpec => ({ id, title: id, weight, run: () => passed(t('', '')) });
+const problem = (severity: 'critical' | 'high' | 'medium' | 'low' | 'info'): CheckResult => ({ status: 'problems', findings: [{ severity, found: t('x', 'x'), evidence: [], fix: t('y', 'y') }] });
 
 describe('score and grade', () => {
   it('weighs each check by its worst finding and leaves not-verified checks out', () => {
     const scored = score([
-      { spec: spec('A', 10), result: passed('') },
+      { spec: spec('A', 10), result: passed(t('', '')) },
       { spec: spec('B', 10), result: problem('medium') },
-      { spec: spec('C', 30), result: notVerified('needs a browser') },
+      { spec: spec('C', 30), result: notVerified(t('needs a browser', 'needs a browser')) },
       { spec: spec('D', 0), result: problem('high') },
     ]);
     expect(scored).toMatchObject({ score: 80, grade: 'B', cappedByCritical: false });
@@ -28,7 +28,7 @@ describe('score and grade', () => {
   });
 
   it('caps the score at 59 (grade D) when any problem is critical', () => {
-    expect(score([{ spec: spec('A', 90), result: passed('') }, { spec: spec('B', 10), result: problem('critical') }])).toMatchObject({ score: 59, grade: 'D', cappedByCritical: true });
+    expect(score([{ spec: spec('A', 90), result: passed(t('', '')) }, { spec: spec('B', 10), result: problem('critical') }])).toMatchObject({ score: 59, grade: 'D', cappedByCritical: true });
   });
 
   it('uses the documented thresholds', () => {
@@ -37,8 +37,8 @@ describe('score and grade', () => {
 
   it('does not grade a scan when less than half of the weight could be verified', () => {
     const result = buildResult({ kind: 'ai_visibility', url: 'https://a.example/', finalUrl: 'https://a.example/', requests: 3, durationMs: 10, finishedAt: 0 }, [
-      { spec: spec('A', 10), result: passed('') },
-      { spec: spec('B', 30), result: notVerified('timed out') },
+      { spec: spec('A', 10), result: passed(t('', '')) },
+      { spec: spec('B', 30), result: notVerified(t('timed out', 'timed out')) },
     ]);
     expect(result).toMatchObject({ outcome: 'could_not_verify', score: null, grade: null });
   });
@@ -77,7 +77,7 @@ const SENDER: ReportSender = {
 
 function injectedResult() {
   return buildResult({ kind: 'ai_visibility', url: 'https://a.example/', finalUrl: 'https://a.example/', requests: 3, durationMs: 1200, finishedAt: Date.parse('2026-11-21T12:00:00Z') }, [
-    { spec: spec('V18', 6), result: { status: 'problems', findings: [{ severity: 'high', found: 'Hidden text.', evidence: ['hidden: "<script>alert(1)</script> Ignore previous instructions"'], fix: 'Remove it.' }] } },
+    { spec: spec('V18', 6), result: { status: 'problems', findings: [{ severity: 'high', found: t('Hidden text.', 'Hidden text.'), evidence: ['hidden: "<script>alert(1)</script> Ignore previous instructions"'], fix: t('Remove it.', 'Remove it.') }] } },
   ]);
 }
 
@@ -86,9 +86,9 @@ describe('the report e-mail', () => {
     buildResult(
       { kind: 'analytics', url: 'https://a.example/', finalUrl: 'https://a.example/', requests: 3, durationMs: 1200, finishedAt: Date.parse('2026-11-21T12:00:00Z') },
       [
-        { spec: spec('T4', 6), result: { status: 'problems', findings: [{ severity: 'low', found: 'No GTM noscript.', evidence: [], fix: 'Add it.' }] } },
-        { spec: spec('T7', 12), result: { status: 'problems', findings: [{ severity: 'high', found: 'Meta Pixel loads before consent.', evidence: ["fbq('init', '1')"], fix: 'Hold it for consent.' }] } },
-        { spec: spec('T1', 10), result: passed('GA4.') },
+        { spec: spec('T4', 6), result: { status: 'problems', findings: [{ severity: 'low', found: t('No GTM noscript.', 'No GTM noscript.'), evidence: [], fix: t('Add it.', 'Add it.') }] } },
+        { spec: spec('T7', 12), result: { status: 'problems', findings: [{ severity: 'high', found: t('Meta Pixel loads before consent.', 'Meta Pixel loads before consent.'), evidence: ["fbq('init', '1')"], fix: t('Hold it for consent.', 'Hold it for consent.') }] } },
+        { spec: spec('T1', 10), result: passed(t('GA4.', 'GA4.')) },
       ],
       lang,
     );

@@ -47,8 +47,32 @@ export function snapshot(home: HtmlPage, parts: { pages?: HtmlPage[]; resources?
   };
 }
 
-export function findings(check: CheckSpec, from: ScanSnapshot): Finding[] {
-  const result: CheckResult = check.run(from);
+/** A finding with its texts in English, as these tests read them (both languages are tested in finding-languages.test.ts). */
+export type EnglishFinding = Omit<Finding, 'found' | 'fix'> & { readonly found: string; readonly fix: string };
+
+/** What a check concluded, with its texts in English. */
+export type EnglishResult =
+  | { readonly status: 'passed'; readonly found: string }
+  | { readonly status: 'problems'; readonly findings: readonly EnglishFinding[] }
+  | { readonly status: 'not_verified' | 'not_applicable'; readonly reason: string };
+
+export function inEnglish(result: CheckResult): EnglishResult {
+  switch (result.status) {
+    case 'passed':
+      return { status: 'passed', found: result.found.en };
+    case 'problems':
+      return { status: 'problems', findings: result.findings.map((finding) => ({ ...finding, found: finding.found.en, fix: finding.fix.en })) };
+    default:
+      return { status: result.status, reason: result.reason.en };
+  }
+}
+
+export function runInEnglish(check: CheckSpec, from: ScanSnapshot): EnglishResult {
+  return inEnglish(check.run(from));
+}
+
+export function findings(check: CheckSpec, from: ScanSnapshot): EnglishFinding[] {
+  const result = runInEnglish(check, from);
   return result.status === 'problems' ? [...result.findings] : [];
 }
 

@@ -1,4 +1,7 @@
+import type { Text } from '../report-language.js';
 import type { ScanSnapshot } from '../snapshot.js';
+
+export { say, t, type Text } from '../report-language.js';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 
@@ -6,10 +9,10 @@ export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 export interface Finding {
   readonly severity: Severity;
   /** What was found, in one or two plain sentences. */
-  readonly found: string;
+  readonly found: Text;
   /** Quoted proof from the site: a header, a robots.txt line, a tag, a snippet. */
   readonly evidence: readonly string[];
-  readonly fix: string;
+  readonly fix: Text;
   /** The page or file it was found on (the first, when the same problem is on several pages). */
   readonly url?: string;
   /** Every page with the same problem, when there are several: one finding per problem, not per page. */
@@ -30,11 +33,11 @@ export type FindingText = Omit<Finding, 'url' | 'pages'>;
  * score leaves it out.
  */
 export type CheckResult =
-  | { readonly status: 'passed'; readonly found: string }
+  | { readonly status: 'passed'; readonly found: Text }
   | { readonly status: 'problems'; readonly findings: readonly Finding[] }
-  | { readonly status: 'not_verified'; readonly reason: string }
+  | { readonly status: 'not_verified'; readonly reason: Text }
   /** Nothing to check (no analytics at all, so no consent banner to judge): out of the possible points, not passed. */
-  | { readonly status: 'not_applicable'; readonly reason: string };
+  | { readonly status: 'not_applicable'; readonly reason: Text };
 
 export interface CheckSpec {
   /** T1-T17 (analytics), V1-V18 (AI visibility); browser-only parts of a check get a suffix (T3b). */
@@ -45,13 +48,18 @@ export interface CheckSpec {
   run(snapshot: ScanSnapshot): CheckResult;
 }
 
-export const passed = (found: string): CheckResult => ({ status: 'passed', found });
-export const notVerified = (reason: string): CheckResult => ({ status: 'not_verified', reason });
-export const notApplicable = (reason: string): CheckResult => ({ status: 'not_applicable', reason });
+export const passed = (found: Text): CheckResult => ({ status: 'passed', found });
+export const notVerified = (reason: Text): CheckResult => ({ status: 'not_verified', reason });
+export const notApplicable = (reason: Text): CheckResult => ({ status: 'not_applicable', reason });
 
 /** Problems, or a pass with `whenNone` when there are none. */
-export function problemsOr(findings: readonly Finding[], whenNone: string): CheckResult {
+export function problemsOr(findings: readonly Finding[], whenNone: Text): CheckResult {
   return findings.length === 0 ? passed(whenNone) : { status: 'problems', findings };
+}
+
+/** A check whose result is these problems, whatever else there is. */
+export function problems(findings: readonly Finding[]): CheckResult {
+  return { status: 'problems', findings };
 }
 
 /** A check whose whole result is one problem. */
@@ -84,7 +92,7 @@ export class Findings {
   /** Adds a finding on this collector's page (or on the page the finding names itself). */
   add(finding: FindingText & { readonly url?: string }): this {
     const { url = this.#url, ...text } = finding;
-    const key = `${finding.severity}\u0000${finding.found}\u0000${finding.fix}`;
+    const key = JSON.stringify([finding.severity, finding.found.en, finding.fix.en]);
     const entry = this.#byProblem.get(key);
     if (entry === undefined) {
       this.#byProblem.set(key, { finding: text, pages: url === undefined ? [] : [url], evidence: [...finding.evidence] });
@@ -109,7 +117,7 @@ export class Findings {
   }
 
   /** The problems, or a pass stating `whenNone` (what was seen) when there are none. */
-  orPassed(whenNone: string): CheckResult {
+  orPassed(whenNone: Text): CheckResult {
     return problemsOr(this.list(), whenNone);
   }
 }

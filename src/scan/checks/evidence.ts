@@ -33,6 +33,23 @@ export function listing(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/** "a, b i c": the Polish of listing(). */
+export function listingPl(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} i ${items.at(-1)}`;
+}
+
+/**
+ * "1 przekierowanie", "3 przekierowania", "5 przekierowań": Polish has three plural forms
+ * (few: 2-4 except 12-14; many: the rest above one).
+ */
+export function pluralPl(count: number, one: string, few: string, many: string): string {
+  const tens = count % 100;
+  const units = count % 10;
+  const form = count === 1 ? one : units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
+  return `${count} ${form}`;
+}
+
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -1,5 +1,5 @@
-import { Findings, type CheckSpec } from '../check.js';
-import { headerEvidence, plural, quote } from '../evidence.js';
+import { Findings, type CheckSpec, t } from '../check.js';
+import { headerEvidence, plural, quote, pluralPl } from '../evidence.js';
 
 const HEAVY_HTML_BYTES = 1024 * 1024;
 const COMPRESS_ABOVE_BYTES = 20 * 1024;
@@ -15,27 +15,27 @@ export const fetchCost: CheckSpec = {
     if (response.ttfbMs > snapshot.slowResponseMs) {
       findings.add({
         severity: 'medium',
-        found: `The home page took ${(response.ttfbMs / 1000).toFixed(1)} s to start answering. Crawlers and assistants fetching live give up on slow pages or fetch fewer of them.`,
+        found: t(`Strona główna zaczęła odpowiadać po ${(response.ttfbMs / 1000).toFixed(1).replace('.', ',')} s. Roboty i asystenci pobierający strony na bieżąco porzucają wolne strony albo pobierają ich mniej.`, `The home page took ${(response.ttfbMs / 1000).toFixed(1)} s to start answering. Crawlers and assistants fetching live give up on slow pages or fetch fewer of them.`),
         evidence: [`time to first byte: ${Math.round(response.ttfbMs)} ms (threshold ${snapshot.slowResponseMs} ms)`],
-        fix: 'Cache the HTML (a CDN or full-page cache) so the first byte comes within a few hundred milliseconds.',
+        fix: t('Włącz cache HTML (CDN lub cache całych stron), aby pierwszy bajt przychodził w ciągu kilkuset milisekund.', 'Cache the HTML (a CDN or full-page cache) so the first byte comes within a few hundred milliseconds.'),
         url,
       });
     }
     if (response.truncated || response.bodyBytes > HEAVY_HTML_BYTES) {
       findings.add({
         severity: 'medium',
-        found: `The home page HTML is ${response.truncated ? 'over' : ''} ${(response.bodyBytes / 1024 / 1024).toFixed(1)} MB${response.truncated ? ' (we stopped reading there)' : ''}. Crawlers cut pages off (often at 1-2 MB), so what comes later is not read.`,
+        found: t(`Kod HTML strony głównej ma ${response.truncated ? 'ponad ' : ''}${(response.bodyBytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB${response.truncated ? ' (w tym miejscu przestaliśmy czytać)' : ''}. Roboty obcinają strony (często na 1-2 MB), więc dalsza treść nie zostanie przeczytana.`, `The home page HTML is ${response.truncated ? 'over' : ''} ${(response.bodyBytes / 1024 / 1024).toFixed(1)} MB${response.truncated ? ' (we stopped reading there)' : ''}. Crawlers cut pages off (often at 1-2 MB), so what comes later is not read.`),
         evidence: [`${response.bodyBytes} bytes read${response.truncated ? ', cut at the scan\'s size cap' : ''}`],
-        fix: 'Move inline data, SVG sprites and scripts out of the HTML; keep the page well under 1 MB.',
+        fix: t('Przenieś dane osadzone w kodzie, sprite’y SVG i skrypty poza HTML; utrzymaj stronę wyraźnie poniżej 1 MB.', 'Move inline data, SVG sprites and scripts out of the HTML; keep the page well under 1 MB.'),
         url,
       });
     }
     if (response.bodyBytes > COMPRESS_ABOVE_BYTES && response.headers['content-encoding'] === undefined) {
       findings.add({
         severity: 'low',
-        found: `The ${Math.round(response.bodyBytes / 1024)} KB home page is sent uncompressed.`,
+        found: t(`Strona główna (${Math.round(response.bodyBytes / 1024)} KB) jest wysyłana bez kompresji.`, `The ${Math.round(response.bodyBytes / 1024)} KB home page is sent uncompressed.`),
         evidence: [headerEvidence('Content-Encoding', undefined)],
-        fix: 'Enable gzip or Brotli compression for HTML on the server or CDN.',
+        fix: t('Włącz kompresję gzip lub Brotli dla HTML na serwerze lub w CDN.', 'Enable gzip or Brotli compression for HTML on the server or CDN.'),
         url,
       });
     }
@@ -43,9 +43,9 @@ export const fetchCost: CheckSpec = {
     if (hops.length >= 2) {
       findings.add({
         severity: 'low',
-        found: `The address goes through ${plural(hops.length, 'redirect')} before the page; each costs crawlers a request.`,
+        found: t(`Zanim adres doprowadzi do strony, przechodzi przez ${pluralPl(hops.length, 'przekierowanie', 'przekierowania', 'przekierowań')}; każde kosztuje roboty dodatkowe żądanie.`, `The address goes through ${plural(hops.length, 'redirect')} before the page; each costs crawlers a request.`),
         evidence: hops.map((hop) => quote(`${hop.status} ${hop.url} -> ${hop.location}`)),
-        fix: 'Redirect straight to the final address in one hop (and link to it directly).',
+        fix: t('Przekierowuj od razu na adres docelowy jednym krokiem (i linkuj bezpośrednio do niego).', 'Redirect straight to the final address in one hop (and link to it directly).'),
         url,
       });
     }
@@ -53,13 +53,13 @@ export const fetchCost: CheckSpec = {
     if (downgrade !== undefined) {
       findings.add({
         severity: 'medium',
-        found: 'A redirect goes from https back to plain http.',
+        found: t('Przekierowanie prowadzi z https z powrotem na niezabezpieczone http.', 'A redirect goes from https back to plain http.'),
         evidence: [quote(`${downgrade.status} ${downgrade.url} -> ${downgrade.location}`)],
-        fix: 'Serve the site over https only and redirect http to https, never the reverse.',
+        fix: t('Udostępniaj witrynę wyłącznie przez https i przekierowuj http na https, nigdy odwrotnie.', 'Serve the site over https only and redirect http to https, never the reverse.'),
         url,
       });
     }
-    return findings.orPassed(`Home page: first byte in ${Math.round(response.ttfbMs)} ms, ${Math.round(response.bodyBytes / 1024)} KB${response.headers['content-encoding'] === undefined ? '' : ` (${response.headers['content-encoding']})`}, ${plural(hops.length, 'redirect')}.`,
+    return findings.orPassed(t(`Strona główna: pierwszy bajt po ${Math.round(response.ttfbMs)} ms, ${Math.round(response.bodyBytes / 1024)} KB${response.headers['content-encoding'] === undefined ? '' : ` (${response.headers['content-encoding']})`}, ${pluralPl(hops.length, 'przekierowanie', 'przekierowania', 'przekierowań')}.`, `Home page: first byte in ${Math.round(response.ttfbMs)} ms, ${Math.round(response.bodyBytes / 1024)} KB${response.headers['content-encoding'] === undefined ? '' : ` (${response.headers['content-encoding']})`}, ${plural(hops.length, 'redirect')}.`),
     );
   },
 };

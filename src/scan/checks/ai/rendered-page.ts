@@ -1,5 +1,5 @@
-import { notVerified, Findings, type CheckSpec } from '../check.js';
-import { listing, quote } from '../evidence.js';
+import { notVerified, Findings, type CheckSpec, t } from '../check.js';
+import { listing, quote, listingPl } from '../evidence.js';
 import { wordCount } from './page-checks.js';
 
 /** Below this share of the rendered words in the HTML, the content depends on JavaScript. */
@@ -14,8 +14,8 @@ export const renderedMatchesHtml: CheckSpec = {
   weight: 4,
   run(snapshot) {
     const observed = snapshot.browser;
-    if (observed === undefined) return notVerified("Needs a real browser that runs the page's JavaScript (comparing the HTML as served with the page after its scripts ran); this server scans without one.");
-    if (observed.pages.length === 0) return notVerified(`The pages could not be loaded in the browser: ${observed.incomplete ?? 'no page loaded'}.`);
+    if (observed === undefined) return notVerified(t('Wymaga prawdziwej przeglądarki, która uruchamia JavaScript strony (porównanie HTML wysłanego przez serwer ze stroną po wykonaniu skryptów); ten serwer skanuje bez niej.', "Needs a real browser that runs the page's JavaScript (comparing the HTML as served with the page after its scripts ran); this server scans without one."));
+    if (observed.pages.length === 0) return notVerified(t(`Nie udało się wczytać stron w przeglądarce: ${observed.incomplete ?? 'nie wczytano żadnej strony'}.`, `The pages could not be loaded in the browser: ${observed.incomplete ?? 'no page loaded'}.`));
     const findings = new Findings();
     const seen: string[] = [];
     for (const rendered of observed.pages) {
@@ -27,12 +27,12 @@ export const renderedMatchesHtml: CheckSpec = {
       if (after - before >= MISSING_WORDS && before < after * RAW_SHARE) {
         findings.at(rendered.url).add({
           severity: 'high',
-          found: 'Most of the text appears only after the page\'s JavaScript runs. AI crawlers read the HTML without running it, so they miss it.',
+          found: t('Większość tekstu pojawia się dopiero po uruchomieniu JavaScriptu strony. Roboty AI czytają HTML bez uruchamiania skryptów, więc tej treści nie widzą.', 'Most of the text appears only after the page\'s JavaScript runs. AI crawlers read the HTML without running it, so they miss it.'),
           evidence: [`${before} words in the HTML as served, ${after} after rendering`, `rendered text: "${quote(rendered.renderedText, 160)}"`],
-          fix: 'Render the content on the server (server-side rendering or static generation) so the HTML itself contains the text.',
+          fix: t('Renderuj treść po stronie serwera (SSR lub generowanie statyczne), tak aby sam HTML zawierał tekst.', 'Render the content on the server (server-side rendering or static generation) so the HTML itself contains the text.'),
         });
       }
     }
-    return findings.orPassed(`The rendered pages carry the same content as the HTML (${listing(seen)}).`);
+    return findings.orPassed(t(`Strony po wyrenderowaniu zawierają tę samą treść co HTML (${listingPl(seen)}).`, `The rendered pages carry the same content as the HTML (${listing(seen)}).`));
   },
 };

@@ -1,6 +1,7 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
 import { parseRobots, type RobotsFile } from '../../../net/page/robots.js';
 import { usableResponse, type ScanSnapshot } from '../../snapshot.js';
+import { t, type Text } from '../check.js';
 
 export type { RobotsFile, RobotsGroup, RobotsLine } from '../../../net/page/robots.js';
 
@@ -10,7 +11,7 @@ export type RobotsState =
   | { readonly state: 'missing'; readonly response: FetchedResponse }
   /** 5xx: RFC 9309 says crawlers must then assume everything is disallowed. */
   | { readonly state: 'unreachable'; readonly response: FetchedResponse }
-  | { readonly state: 'not-verified'; readonly reason: string };
+  | { readonly state: 'not-verified'; readonly reason: Text };
 
 /** Cached per snapshot: several checks read the same robots.txt. */
 const cache = new WeakMap<ScanSnapshot, RobotsState>();
@@ -29,6 +30,6 @@ function computeRobotsState(snapshot: ScanSnapshot): RobotsState {
   const { response } = usable;
   if (response.status >= 500) return { state: 'unreachable', response };
   if (response.status >= 400) return { state: 'missing', response };
-  if (response.status !== 200) return { state: 'not-verified', reason: `robots.txt answered HTTP ${response.status}` };
+  if (response.status !== 200) return { state: 'not-verified', reason: t(`robots.txt odpowiedział HTTP ${response.status}`, `robots.txt answered HTTP ${response.status}`) };
   return { state: 'served', file: parseRobots(response) };
 }
