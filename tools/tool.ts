@@ -35,7 +35,7 @@ export interface ToolServices {
   readonly store: Store;
   /** Mail is only ever enqueued: the outbox delivers it. */
   readonly outbox: Pick<MailOutbox, 'enqueue'>;
-  readonly scans: Pick<ScanService, 'scan' | 'get'>;
+  readonly scans: Pick<ScanService, 'scan' | 'get' | 'resultTtlMs'>;
 }
 
 /** The content one request answers from (a ContentSnapshot has all of it). */

@@ -10,6 +10,7 @@ import { ALL_TOOLS } from '../../tools/index.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
 import { createMcpServerFactory, type McpContext, type McpServerFactory } from './mcp-server.js';
+import { answerScanTask } from './scan-tasks.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 /** What the HTTP endpoint needs besides the MCP server's own context. */
@@ -70,7 +71,14 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
       return;
     }
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const response = await serve(webRequestOf(req, res), req.body, { transport: 'http', clientIp: req.ip, agent }, snapshotOf(req, ctx.content));
+    const caller: Caller = { transport: 'http', clientIp: req.ip, agent };
+    const snapshot = snapshotOf(req, ctx.content);
+    const task = routingHeadersAgree(req) ? await answerScanTask(req.body, ctx, caller, () => snapshot) : undefined;
+    if (task) {
+      res.json(task);
+      return;
+    }
+    const response = await serve(webRequestOf(req, res), req.body, caller, snapshot);
     await sendWebResponse(response, res);
   });
   router.all('/', (_req, res) => {
@@ -123,6 +131,18 @@ function bothRevisions(ctx: McpContext, createServer: McpServerFactory): (reques
       void server.close(); // closes the transport too
     }
   };
+}
+
+/**
+ * Whether the 2026-07-28 routing headers, where sent, name the body's method and tool. If they do
+ * not, the message is left to the SDK, which refuses the mismatch as for any other method.
+ */
+function routingHeadersAgree(req: Request): boolean {
+  const body = req.body as { method?: unknown; params?: { name?: unknown } } | null;
+  const method = req.headers['mcp-method'];
+  const name = req.headers['mcp-name'];
+  if (method !== undefined && method !== body?.method) return false;
+  return name === undefined || body?.method !== 'tools/call' || name === body.params?.name;
 }
 
 /** Whether a JSON-RPC message carries the 2026-07-28 `_meta` envelope's protocol version. */

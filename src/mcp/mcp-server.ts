@@ -4,6 +4,7 @@ import {
   ResourceNotFoundError,
   type CacheHint,
   type CallToolResult,
+  type Implementation,
   type ListResourcesResult,
   type ListToolsResult,
   type StandardSchemaV1,
@@ -36,6 +37,9 @@ const CACHE_HINTS = {
   'server/discover': PUBLIC_FOR_A_MINUTE,
 };
 
+/** Scans become tasks for clients that declare the extension (answered in scan-tasks.ts, before the SDK). */
+const TASKS_CAPABILITY = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+
 /**
  * The params of a tools/call exactly as they came. The SDK's parsed copy drops an argument
  * named `__proto__`, which our strict input schemas must see to refuse it; the shape of the
@@ -52,7 +56,7 @@ const RAW_PARAMS: StandardSchemaV1<unknown, { name: string; arguments?: Record<s
 export interface McpContext extends ToolServices {
   readonly version: string;
   readonly content: ContentHolder;
-  readonly remoteTools: Pick<RemoteTools, 'call'>;
+  readonly remoteTools: Pick<RemoteTools, 'call' | 'forward'>;
 }
 
 /**
@@ -112,8 +116,8 @@ export function createMcpServerFactory(
     const snapshotNow = () => fixed ?? ctx.content.current();
     const first = snapshotNow();
     const server = new SiteServer(
-      { name: 'site-content-mcp', title: `${first.site.info.company}: website`, version: ctx.version, websiteUrl: first.urls.publicBaseUrl },
-      { capabilities: { tools: {}, resources: {} }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
+      serverIdentity(ctx.version, first),
+      { capabilities: { tools: {}, resources: {}, ...TASKS_CAPABILITY }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
       toolNames,
     );
     server.setRequestHandler('tools/list', () => listTools);
@@ -137,7 +141,13 @@ export function createMcpServerFactory(
   };
 }
 
-async function callTool(
+/** Who this server is, as initialize and every 2026-07-28 result say. */
+export function serverIdentity(version: string, snapshot: ContentSnapshot): Implementation {
+  return { name: 'site-content-mcp', title: `${snapshot.site.info.company}: website`, version, websiteUrl: snapshot.urls.publicBaseUrl };
+}
+
+/** One tools/call as the server answers it (also used by the scan tasks, which answer outside the SDK). */
+export async function callTool(
   tool: ToolDefinition,
   args: Record<string, unknown> | undefined,
   ctx: McpContext,

@@ -38,10 +38,7 @@ export class RemoteTools {
   }
 
   async call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    const url = new URL(this.url);
-    if (url.protocol !== 'https:' && !isLoopbackHostname(url.hostname)) {
-      throw new AppError('remote-unreachable', `${name} runs on the site's server at ${this.url}, but that address is not https, and personal details are not sent over plain http; nothing was sent. Set REMOTE_MCP_URL to the site's https address.`);
-    }
+    const url = this.#checkedUrl(name);
     const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
     // Loaded on first use: most stdio sessions never forward, and the client costs ~100 ms to load.
     const sdk = await import('@modelcontextprotocol/client');
@@ -68,6 +65,47 @@ export class RemoteTools {
       deadline.dispose();
       await client.close().catch(() => undefined);
     }
+  }
+
+  /**
+   * One JSON-RPC request passed on as it is, in one stateless 2025-11-25 POST, and the site's
+   * server's answer as it came (result or error). For the scan tasks (SEP-2663): the SDK's client
+   * would validate a CreateTaskResult as a tool result and has no tasks/get.
+   */
+  async forward(method: string, params: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
+    const url = this.#checkedUrl(method);
+    const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
+    let response: globalThis.Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+          'user-agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${method})`,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      this.options.logger.warn({ method, remoteMcpUrl: this.url, error: (error as Error)?.message }, `forwarding ${method} failed`);
+      throw new AppError('remote-unreachable', `${method} runs on the site's server at ${this.url}, which cannot be reached right now.`, { cause: error });
+    }
+    const body = (await response.json().catch(() => undefined)) as { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } | undefined;
+    if (body === undefined || (body.result === undefined && body.error === undefined)) {
+      throw new AppError('remote-unreachable', `The site's server at ${this.url} gave no JSON-RPC answer to ${method} (HTTP ${response.status}).`);
+    }
+    return body;
+  }
+
+  /** Personal details (the scan's e-mail address) go only over https, or to this machine. */
+  #checkedUrl(name: string): URL {
+    const url = new URL(this.url);
+    if (url.protocol !== 'https:' && !isLoopbackHostname(url.hostname)) {
+      throw new AppError('remote-unreachable', `${name} runs on the site's server at ${this.url}, but that address is not https, and personal details are not sent over plain http; nothing was sent. Set REMOTE_MCP_URL to the site's https address.`);
+    }
+    return url;
   }
 
   #failure(sdk: ClientSdk, name: string, error: unknown, connected: boolean, timedOut: boolean): AppError {

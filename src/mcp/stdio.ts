@@ -1,5 +1,7 @@
 import { serveStdio as serveStdioEntry, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { createMcpServerFactory, type McpContext } from './mcp-server.js';
+import { declaresTasks, forwardScanTask, isScanTaskMessage } from './scan-tasks.js';
 
 /**
  * Serves MCP over stdin/stdout until the client closes its end, in whichever revision the client
@@ -15,6 +17,7 @@ export async function serveStdio(ctx: McpContext, input: NodeJS.ReadableStream =
       transport,
       onerror: (error) => ctx.logger.debug({ err: error }, 'MCP message refused'),
     });
+    interceptScanTasks(transport, ctx);
     const end = () => void handle.close().finally(resolve);
     // The SDK transport does not watch for end of input; a desktop client closing the pipe means
     // the session is over.
@@ -28,4 +31,24 @@ export async function serveStdio(ctx: McpContext, input: NodeJS.ReadableStream =
   });
   ctx.logger.info('serving MCP over stdio');
   await closed;
+}
+
+/**
+ * Scans as tasks over stdio (SEP-2663): the SDK refuses tasks/* and task results, so the scan
+ * calls and tasks/get of a client that declared the extension (at `initialize`, or on the
+ * request) are answered here, by the site's own server, where scans run. Every other message
+ * goes to the SDK at once and in order.
+ */
+function interceptScanTasks(transport: StdioServerTransport, ctx: McpContext): void {
+  const toSdk = transport.onmessage;
+  if (!toSdk) return;
+  let connectionDeclares = false;
+  transport.onmessage = (message: JSONRPCMessage, ...rest: unknown[]) => {
+    const request = message as { method?: string; params?: { capabilities?: unknown } };
+    if (request.method === 'initialize') connectionDeclares = declaresTasks(request.params?.capabilities);
+    if (!isScanTaskMessage(message, connectionDeclares)) return (toSdk as (...args: unknown[]) => void)(message, ...rest);
+    void forwardScanTask(message, ctx, connectionDeclares)
+      .then((answer) => (answer ? transport.send(answer as JSONRPCMessage) : undefined))
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'scan task not answered'));
+  };
 }

@@ -79,6 +79,11 @@ export class ScanService {
 
   constructor(private readonly deps: ScanServiceDeps) {}
 
+  /** How long a scan's status and result stay readable after it started. */
+  get resultTtlMs(): number {
+    return this.deps.settings.resultTtlMs;
+  }
+
   /**
    * Checks the target and the limits, starts the scan, and waits for it up to the call budget.
    * Answers the finished result, or the running status with its id to poll.

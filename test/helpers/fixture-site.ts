@@ -78,3 +78,24 @@ export async function startFixtureSite(routesOrBuilder: Routes | ((origin: strin
 export function html(head: string, body: string, lang = 'en'): string {
   return `<!doctype html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n${head}\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
 }
+
+/**
+ * A site that holds every request for its home page until `release()`, then answers at once: a
+ * scan of it outlives any call budget, and the test decides when it ends.
+ */
+export async function startHeldSite(): Promise<{ site: FixtureSite; release: () => void }> {
+  const held: http.ServerResponse[] = [];
+  let open = false;
+  const answer = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>Finally here</title>', '<main><h1>Hello</h1></main>'));
+  const site = await startFixtureSite({
+    '/': (_req, res) => {
+      if (open) answer(res);
+      else held.push(res);
+    },
+  });
+  const release = () => {
+    open = true;
+    for (const res of held.splice(0)) answer(res);
+  };
+  return { site, release };
+}

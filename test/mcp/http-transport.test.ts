@@ -37,7 +37,7 @@ const initialize = (protocolVersion: string) => ({
 describe('POST /mcp (stateless Streamable HTTP)', () => {
   it('initializes with the server name, version, instructions and tools and resources capabilities', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'site-content-mcp', version: '1.1.0' });
-    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
     expect(client.getInstructions()).toContain('State a price only together with its pricing_page URL');
   });
 

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,7 +8,7 @@ import type { RunningServer } from '../../src/http/serve.js';
 import { scanStatusSchema } from '../../tools/scan-schemas.js';
 import { FixedClock } from '../helpers/clock.js';
 import { startTestServer } from '../helpers/context.js';
-import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
+import { html, startFixtureSite, startHeldSite, type FixtureSite } from '../helpers/fixture-site.js';
 import { connectHttp } from '../helpers/mcp-client.js';
 import { registerAgent } from '../helpers/oauth.js';
 import { MINI_SITE } from '../helpers/paths.js';
@@ -32,20 +31,7 @@ const freshEmail = () => `owner${(address += 1)}@acme-heating.co.uk`;
 
 beforeAll(async () => {
   site = await startFixtureSite(cleanSite, { tls: true });
-  // Holds every request for its home page until the test releases them, then answers at once.
-  const held: http.ServerResponse[] = [];
-  let open = false;
-  const answer = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>Finally here</title>', '<main><h1>Hello</h1></main>'));
-  gated = await startFixtureSite({
-    '/': (_req, res) => {
-      if (open) answer(res);
-      else held.push(res);
-    },
-  });
-  release = () => {
-    open = true;
-    for (const res of held.splice(0)) answer(res);
-  };
+  ({ site: gated, release } = await startHeldSite());
   tiny = await startFixtureSite({ '/': { body: html('<title>Tiny</title>', '<main><h1>Tiny</h1></main>') } });
   server = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '20'], {
     clock,
