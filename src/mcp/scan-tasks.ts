@@ -150,17 +150,17 @@ async function getTask(message: JsonRpcRequest, ctx: McpContext): Promise<JsonRp
     throw error;
   }
   const task = taskOf(status, ctx);
-  if (status.status === 'done') return { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...task, result: successResult({ ...status }) } };
-  if (status.status === 'failed') {
-    return { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...task, error: { code: INTERNAL_ERROR, message: status.error ?? 'The scan failed.' } } };
-  }
+  // A scan that ended, well or not, is its tool's answer, exactly what get_scan_result gives:
+  // SEP-2663 keeps a task's `failed` for protocol-level errors, and a site that could not be
+  // scanned (or a scan a restart interrupted) is the tool's outcome, not the protocol's.
+  if (status.status !== 'running') return { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...task, result: successResult({ ...status }) } };
   return { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...task } };
 }
 
 /** The Task fields of SEP-2663 for a scan: id, status, times, TTL and poll interval in milliseconds. */
 function taskOf(status: ScanStatus, ctx: McpContext): Record<string, unknown> {
   const lastUpdated = status.result?.finished_at ?? new Date(ctx.clock.now()).toISOString();
-  const taskStatus = status.status === 'running' ? 'working' : status.status === 'done' ? 'completed' : 'failed';
+  const taskStatus = status.status === 'running' ? 'working' : 'completed';
   return {
     taskId: status.scan_id,
     status: taskStatus,

@@ -140,14 +140,19 @@ describe('scans as tasks over HTTP', () => {
     await server.ctx.scans.drain();
   });
 
-  it('a scan that was abandoned (its server stopped) is a failed task with an error and no result', async () => {
+  it('a scan that could not finish (here: abandoned by a restart) is a completed task whose result is what get_scan_result says', async () => {
     const created = await post2026('tools/call', { ...scanArgs(), arguments: { ...scanArgs().arguments, url: `${stuck.origin}/` } }, WITH_TASKS);
     const taskId = created.result!.taskId as string;
     clock.advance(11 * 60_000); // past the scan deadline and the minute after which a running job counts as abandoned
     try {
-      const failed = await post2026('tasks/get', { taskId }, WITH_TASKS);
-      expect(failed.result).toMatchObject({ resultType: 'complete', taskId, status: 'failed', error: { code: -32603, message: expect.stringContaining('interrupted') } });
-      expect(failed.result).not.toHaveProperty('result');
+      // SEP-2663 keeps `failed` for protocol-level errors; a scan's own failure is its tool's answer.
+      const ended = await post2026('tasks/get', { taskId }, WITH_TASKS);
+      expect(ended.result).toMatchObject({ resultType: 'complete', taskId, status: 'completed' });
+      expect(ended.result).not.toHaveProperty('error');
+      const toolResult = (ended.result as { result: { structuredContent: unknown } }).result;
+      expect(scanStatusSchema.parse(toolResult.structuredContent)).toMatchObject({ scan_id: taskId, status: 'failed', error: expect.stringContaining('interrupted') });
+      const direct = await post2025('tools/call', { name: 'get_scan_result', arguments: { scan_id: taskId } });
+      expect(toolResult.structuredContent).toEqual(direct.result!.structuredContent);
     } finally {
       clock.advance(-11 * 60_000);
       for (const res of stuckRequests.splice(0)) res.destroy();
