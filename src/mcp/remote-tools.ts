@@ -74,29 +74,35 @@ export class RemoteTools {
    */
   async forward(method: string, params: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
     const url = this.#checkedUrl(method);
-    const timeoutMs = this.options.timeoutMs ?? FORWARD_TIMEOUT_MS;
-    let response: globalThis.Response;
+    // Held strongly (AbortSignal.timeout can be garbage-collected before it fires on Node 20),
+    // and over the body too, so a server that trickles its answer cannot hold the call open.
+    const deadline = new Deadline(this.options.timeoutMs ?? FORWARD_TIMEOUT_MS);
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-11-25',
-          'user-agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${method})`,
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      this.options.logger.warn({ method, remoteMcpUrl: this.url, error: (error as Error)?.message }, `forwarding ${method} failed`);
-      throw new AppError('remote-unreachable', `${method} runs on the site's server at ${this.url}, which cannot be reached right now.`, { cause: error });
+      let response: globalThis.Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-11-25',
+            'user-agent': `site-content-mcp/${this.options.version} (stdio; forwarding ${method})`,
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          signal: deadline.signal,
+        });
+      } catch (error) {
+        this.options.logger.warn({ method, remoteMcpUrl: this.url, error: (error as Error)?.message }, `forwarding ${method} failed`);
+        throw new AppError('remote-unreachable', `${method} runs on the site's server at ${this.url}, which cannot be reached right now.`, { cause: error });
+      }
+      const body = (await response.json().catch(() => undefined)) as { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } | undefined;
+      if (body === undefined || (body.result === undefined && body.error === undefined)) {
+        throw new AppError('remote-unreachable', `The site's server at ${this.url} gave no JSON-RPC answer to ${method} (HTTP ${response.status}).`);
+      }
+      return body;
+    } finally {
+      deadline.dispose();
     }
-    const body = (await response.json().catch(() => undefined)) as { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } | undefined;
-    if (body === undefined || (body.result === undefined && body.error === undefined)) {
-      throw new AppError('remote-unreachable', `The site's server at ${this.url} gave no JSON-RPC answer to ${method} (HTTP ${response.status}).`);
-    }
-    return body;
   }
 
   /** Personal details (the scan's e-mail address) go only over https, or to this machine. */
