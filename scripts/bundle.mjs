@@ -4,8 +4,13 @@
 // cuts the cold start of a desktop assistant's server by most of that. Everything the bin
 // imports is inside the bundle, so the package has no runtime dependencies to install
 // (test/package/runtime-dependencies.test.ts keeps package.json honest about that).
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.mjs';
+
+// Chunk names carry content hashes: without emptying dist/bin first, every earlier build's chunks
+// would stay beside the new ones and go into a tarball packed from this working tree.
+await rm('dist/bin', { recursive: true, force: true });
 
 // Work on worker threads (the importer's page reading, the scan report's layout) starts from
 // modules of their own: entries beside main.js.
