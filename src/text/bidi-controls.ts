@@ -14,7 +14,7 @@ export function withoutBidiControls(text: string): string {
 }
 
 /**
- * The text with every direction control written as a `\uXXXX` escape, which a terminal or log
+ * The text with every direction control written as its JSON escape (U+202E becomes `\u202e`), which a terminal or log
  * viewer shows instead of reordering the line. In JSON these characters can only occur inside
  * strings, so a JSON line escaped this way parses to exactly the same value.
  */
