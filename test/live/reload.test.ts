@@ -140,6 +140,23 @@ describe('a reload', () => {
     expect((await fetch(`${server.url}/api/v1/pages?limit=1&cursor=${cursor}`)).status).toBe(400);
   });
 
+  it('serves a changed long body (kept compressed) as the .md page, through the REST page and in search after a reload', async () => {
+    const dir = copyOfMiniSite();
+    server = await startTestServer(dir, NO_RATE_LIMIT);
+    const added = Array.from({ length: 12 }, (_, line) => `Akapit ${line}: wdrażamy tagi serwerowe w Łodzi, także nocą — ${'ż'.repeat(line)}.`).join('\n\n');
+    const file = path.join(dir, SERVICES_PAGE);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n## Nocne wdrożenia\n\n${added}\n`);
+
+    expect(await server.ctx.reloader.reload()).toMatchObject({ outcome: 'reloaded' });
+
+    const markdown = await (await fetch(`${server.url}/pl/uslugi.md`)).text();
+    expect(markdown).toContain(added);
+    const page = (await (await fetch(`${server.url}/api/v1/page?url=/pl/uslugi/`)).json()) as { markdown: string };
+    expect(page.markdown).toContain(added);
+    const search = (await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent('nocne wdrożenia')}&lang=pl`)).json()) as { data: { url: string }[] };
+    expect(search.data[0]?.url).toContain('/pl/uslugi/');
+  });
+
   it('reports the content version and when it was loaded in health', async () => {
     server = await startTestServer(copyOfMiniSite());
     const health = (await (await fetch(`${server.url}/api/v1/health`)).json()) as Record<string, any>;
