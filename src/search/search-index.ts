@@ -4,6 +4,7 @@ import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
 import { sectionTexts } from '../content/markdown.js';
 import { BodyIndex } from './body-index.js';
+import { topScoringIndex } from './orama-scoring.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
@@ -494,6 +495,8 @@ function createDatabase(lang: Lang, analysis: { readonly analyze: (text: string)
   return create({
     schema: SCHEMA,
     components: {
+      // Orama's scores, computed without the work we never use; only the candidates we take.
+      index: topScoringIndex(CANDIDATES),
       tokenizer: {
         language: lang,
         normalizationCache: new Map(),

@@ -1,0 +1,50 @@
+import { create, insert, search } from '@orama/orama';
+import { describe, expect, it } from 'vitest';
+import { topScoringIndex } from '../../src/search/orama-scoring.js';
+
+const SCHEMA = { title: 'string', description: 'string', headings: 'string[]', type: 'enum' } as const;
+const WORDS = ['analityka', 'analiza', 'analizy', 'audyt', 'ga4', 'gtm', 'tag', 'tagi', 'tagowanie', 'zgoda', 'zgody', '2024', '7', 'consent', 'mode', 'v2', 'kraków', 'łódź', 'sklep', 'sklepy'];
+
+/** Two databases with the same seeded documents: one with Orama's own index component, one with ours. */
+function databases(keep: number) {
+  let seed = 11;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const text = (count: number) => Array.from({ length: count }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+  const own = create({ schema: SCHEMA });
+  const ours = create({ schema: SCHEMA, components: { index: topScoringIndex(keep) } });
+  for (let id = 0; id < 300; id++) {
+    const document = { id: `/p/${id}/`, title: text(2 + (id % 5)), description: text(6 + (id % 7)), headings: [text(3), text(2 + (id % 3))], type: id % 3 === 0 ? 'service' : 'article' };
+    insert(own, document);
+    insert(ours, document);
+  }
+  return { own, ours };
+}
+
+const QUERIES = ['anal', 'analiza tag', 'ga4 zgoda sklep', '2024 7', 'a', 'kr', 'consent mode v2 audyt tagowanie', 'nic'];
+
+describe("the search index component's scoring", () => {
+  it("gives Orama's own first results with the same scores, for prefixes, several words and numbers", () => {
+    const { own, ours } = databases(20);
+    for (const term of QUERIES) {
+      const params = { term, properties: ['title', 'headings', 'description'] as ('title' | 'headings' | 'description')[], boost: { title: 3, headings: 2, description: 1 }, limit: 20 };
+      const expected = (search(own, params) as { hits: { id: string; score: number }[] }).hits.map(({ id, score }) => [id, score]);
+      const actual = (search(ours, params) as { hits: { id: string; score: number }[] }).hits.map(({ id, score }) => [id, score]);
+      expect(actual, term).toEqual(expected);
+    }
+  });
+
+  it("gives Orama's own first results within a type filter", () => {
+    const { own, ours } = databases(10);
+    const params = { term: 'tag zgoda', properties: ['title', 'description'] as ('title' | 'description')[], limit: 10, where: { type: { eq: 'service' } } };
+    const ids = (database: typeof own) => (search(database, params) as { hits: { id: string }[] }).hits.map(({ id }) => id);
+    expect(ids(ours)).toEqual(ids(own));
+    expect(ids(ours).length).toBeGreaterThan(0);
+  });
+
+  it('leaves typo-tolerant searches to Orama', () => {
+    const { own, ours } = databases(50);
+    const params = { term: 'tagowanei', tolerance: 2, limit: 50 };
+    const ids = (database: typeof own) => (search(database, params) as { hits: { id: string }[] }).hits.map(({ id }) => id);
+    expect(ids(ours)).toEqual(ids(own));
+  });
+});
