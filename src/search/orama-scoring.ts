@@ -81,7 +81,23 @@ export function topScoringIndex(keep: number): OramaIndexComponent {
       for (const id of touched) scores[id] = 0;
     }
   };
-  return { ...defaults, search };
+  // Orama counts a token's occurrences in its field once per occurrence (a pass over the field's
+  // tokens for each of them); the counts are made once per field instead. Same frequencies.
+  let countedTokens: readonly string[] | undefined;
+  let counts = new Map<string, number>();
+  const insertTokenScoreParameters: OramaIndexComponent['insertTokenScoreParameters'] = (store, prop, id, tokens, token) => {
+    const index = store as IndexStore;
+    if (countedTokens !== tokens) {
+      counts = new Map();
+      for (const each of tokens) counts.set(each, (counts.get(each) ?? 0) + 1);
+      countedTokens = tokens;
+    }
+    const internalId = components.internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
+    index.frequencies[prop]![internalId]![token] = counts.get(token)! / tokens.length;
+    const occurrences = index.tokenOccurrences[prop]!;
+    occurrences[token] = (occurrences[token] ?? 0) + 1;
+  };
+  return { ...defaults, search, insertTokenScoreParameters };
 }
 
 /** What Orama's `find` returns for a term without tolerance, with each word's own set of documents. */

@@ -193,7 +193,7 @@ export class SearchIndex {
     interface LanguageBuild {
       readonly database: PageDatabase;
       /** What Orama's tokenizer analyses inserted fields with (memoized while building). */
-      readonly analysis: { analyze: (text: string) => string[] };
+      readonly analysis: Analysis;
       readonly analyze: (text: string) => string[];
       readonly indexed: IndexedPage[];
       readonly fields: ReturnType<typeof BodyIndex.builder>;
@@ -212,8 +212,11 @@ export class SearchIndex {
       }
       const { database, analyze, indexed } = build;
       if (page.city) cities.push(page.city);
-      insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
       const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
+      // Orama's tokenizer takes these terms rather than analysing the same texts again.
+      build.analysis.prepared = { title: lines[0]!, texts: new Map([page.description, ...page.headings].map((text, index) => [text, lines[index + 1]!])) };
+      insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
+      build.analysis.prepared = undefined;
       build.fields.add(page, lines);
       build.body.add(page, sectionTexts(page.markdown).map(analyze));
       indexed.push({
@@ -491,7 +494,13 @@ export class SearchIndex {
   }
 }
 
-function createDatabase(lang: Lang, analysis: { readonly analyze: (text: string) => string[] }): PageDatabase {
+/** How Orama's tokenizer analyses an inserted field: `prepared` holds the page's terms while it is inserted. */
+interface Analysis {
+  analyze: (text: string) => string[];
+  prepared?: { readonly title: string[]; readonly texts: ReadonlyMap<string, string[]> } | undefined;
+}
+
+function createDatabase(lang: Lang, analysis: Analysis): PageDatabase {
   return create({
     schema: SCHEMA,
     components: {
@@ -502,8 +511,11 @@ function createDatabase(lang: Lang, analysis: { readonly analyze: (text: string)
         normalizationCache: new Map(),
         // Titles keep their words even when all are stop words ("O nas"). A call without a
         // property is the search term, which the planner has already analysed.
-        tokenize: (raw: string, _language?: string, prop?: string) =>
-          prop === undefined ? raw.split(' ').filter(Boolean) : prop === 'title' ? analyzeQuery(raw, lang) : analysis.analyze(raw),
+        tokenize: (raw: string, _language?: string, prop?: string) => {
+          if (prop === undefined) return raw.split(' ').filter(Boolean);
+          if (prop === 'title') return analysis.prepared?.title ?? analyzeQuery(raw, lang);
+          return analysis.prepared?.texts.get(raw) ?? analysis.analyze(raw);
+        },
       },
     },
   });
