@@ -5,10 +5,12 @@
  * words people search for, 30 % from the long tail, a third of the Polish ones typed without
  * diacritics), for 1,000 one-typo queries and for 1,500 whole questions of 8-15 words. Targets
  * (issues 2 and 16): 5,000 pages build in under 1.5 s, under 150 MB RSS, search p99 under 2 ms
- * for keyword queries and under 5 ms for questions.
+ * for keyword queries and under 5 ms for questions. Each size runs twice: with the V8 flags of
+ * the shipped bin's shebang (`--max-semi-space-size=2`) and with node's defaults.
  *   npm run build && npx tsx bench/search.ts [sizes...]
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +30,11 @@ interface Figures {
   typoSearch: Record<'p50' | 'p95' | 'p99' | 'max', number>;
   questionSearch: Record<'p50' | 'p95' | 'p99' | 'max', number>;
   bodyPostingsMb: number;
+  flags?: string;
 }
+
+/** The V8 flags of the shipped bin, read from its shebang (`#!/usr/bin/env -S node --flag ...`). */
+const BIN_FLAGS = readFileSync(path.join(import.meta.dirname, '..', 'src', 'cli', 'main.ts'), 'utf8').split('\n')[0]!.split(' ').filter((word) => word.startsWith('--'));
 
 function makeQueries() {
   const random = seededRandom(7);
@@ -79,21 +85,25 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
     await writeSyntheticSite(dir, size);
     const queriesFile = path.join(dir, 'queries.json');
     await writeFile(queriesFile, JSON.stringify(makeQueries()));
-    const output = execFileSync(process.execPath, ['--expose-gc', path.join(import.meta.dirname, 'search-worker.mjs'), dir, queriesFile], { encoding: 'utf8' });
-    const figures = JSON.parse(output.trim()) as Figures;
-    rows.push(figures);
-    process.stderr.write(`${size} pages: ${output}`);
+    // Each size twice, in fresh processes: with the V8 flags the shipped bin runs node with, and
+    // with node's defaults (a library user's process).
+    for (const flags of [BIN_FLAGS, []]) {
+      const output = execFileSync(process.execPath, ['--expose-gc', ...flags, path.join(import.meta.dirname, 'search-worker.mjs'), dir, queriesFile], { encoding: 'utf8' });
+      const figures = { ...(JSON.parse(output.trim()) as Figures), flags: flags.join(' ') || 'none' };
+      rows.push(figures);
+      process.stderr.write(`${size} pages, node flags ${figures.flags}: ${output}`);
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 console.log(`\nnode ${process.version}, ${new Date().toISOString()}`);
-console.log('| pages | load | index build | RSS (heap + external) | body postings | keyword p50 / p95 / p99 / max | 1-typo p50 / p99 | 8-15 word questions p50 / p95 / p99 / max |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| pages | node flags | load | index build | RSS (heap + external) | body postings | keyword p50 / p95 / p99 / max | 1-typo p50 / p99 | 8-15 word questions p50 / p95 / p99 / max |');
+console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const s = row.search;
   const t = row.typoSearch;
   const q = row.questionSearch;
-  console.log(`| ${row.pages} | ${row.loadMs} ms | ${row.buildMs} ms | ${row.rssMb} MB (${row.heapMb} + ${row.externalMb}) | ${row.bodyPostingsMb} MB | ${s.p50} / ${s.p95} / ${s.p99} / ${s.max} ms | ${t.p50} / ${t.p99} ms | ${q.p50} / ${q.p95} / ${q.p99} / ${q.max} ms |`);
+  console.log(`| ${row.pages} | ${row.flags} | ${row.loadMs} ms | ${row.buildMs} ms | ${row.rssMb} MB (${row.heapMb} + ${row.externalMb}) | ${row.bodyPostingsMb} MB | ${s.p50} / ${s.p95} / ${s.p99} / ${s.max} ms | ${t.p50} / ${t.p99} ms | ${q.p50} / ${q.p95} / ${q.p99} / ${q.max} ms |`);
 }

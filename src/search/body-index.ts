@@ -6,6 +6,8 @@ import { Vocabulary } from './vocabulary.js';
 const LAST_SECTION = 255;
 /** A prefix shorter than a word matches at most this many body words (in sorted order). */
 const MAX_PREFIX_WORDS = 16;
+/** (term id, posting) pairs per chunk of the builder: 512 KB, above malloc's threshold for mapping memory of its own. */
+const PAIR_CHUNK = 1 << 16;
 
 /**
  * Which pages, and which sections of them, hold each word of the page bodies, for one language.
@@ -50,7 +52,7 @@ export class BodyIndex {
   /** The same, a page at a time: pages take ordinals in the order they are added. */
   static builder(): { add(page: Page, sections: readonly (readonly string[])[]): void; finish(): BodyIndex } {
     const pages: Page[] = [];
-    // Postings are collected as (term id, posting) pairs in two growing typed arrays, outside the
+    // Postings are collected as (term id, posting) pairs in typed arrays, outside the
     // JavaScript heap: one small array per term would be a million heap numbers at 5,000 pages,
     // garbage the moment the index is laid out.
     const ids = new Map<string, number>();
@@ -58,8 +60,11 @@ export class BodyIndex {
     const lastPage: number[] = [];
     const pageCounts: number[] = [];
     const runLengths: number[] = [];
-    let pairTerms: Uint32Array = new Uint32Array(1 << 16);
-    let pairPostings: Uint32Array = new Uint32Array(1 << 16);
+    // In fixed-size chunks rather than arrays grown by doubling: each doubling left its old copy
+    // (up to 16 MB at 5,000 pages) freed into malloc's heap, which the process kept as RSS.
+    const pairChunks: Uint32Array[] = [];
+    let chunk = new Uint32Array(0);
+    let inChunk = 0;
     let pairs = 0;
     return {
       add(page, sections) {
@@ -85,12 +90,14 @@ export class BodyIndex {
               lastPage[id] = ordinal;
               pageCounts[id]!++;
             }
-            if (pairs === pairTerms.length) {
-              pairTerms = grown(pairTerms);
-              pairPostings = grown(pairPostings);
+            if (inChunk === chunk.length) {
+              chunk = new Uint32Array(PAIR_CHUNK * 2);
+              pairChunks.push(chunk);
+              inChunk = 0;
             }
-            pairTerms[pairs] = id;
-            pairPostings[pairs++] = posting;
+            chunk[inChunk++] = id;
+            chunk[inChunk++] = posting;
+            pairs++;
           }
         }
       },
@@ -109,7 +116,13 @@ export class BodyIndex {
         });
         offsets[vocabulary.size] = total;
         const postings = new Uint32Array(total);
-        for (let pair = 0; pair < pairs; pair++) postings[next[pairTerms[pair]!]!++] = pairPostings[pair]!;
+        let left = pairs;
+        for (const each of pairChunks) {
+          const end = Math.min(each.length, left * 2);
+          for (let at = 0; at < end; at += 2) postings[next[each[at]!]!++] = each[at + 1]!;
+          left -= end / 2;
+        }
+        pairChunks.length = 0;
         return new BodyIndex(pages, vocabulary, offsets, postings);
       },
     };
@@ -143,9 +156,3 @@ export class BodyIndex {
   }
 }
 
-/** A copy of `array` with twice the room. */
-function grown(array: Uint32Array): Uint32Array {
-  const bigger = new Uint32Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
-}
