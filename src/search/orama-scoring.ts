@@ -1,19 +1,24 @@
 import { components } from '@orama/orama';
 
 /**
- * Orama's full-text scoring, the same scores in the same order, without the work our queries
- * never use. Orama's own `search` component (3.1) spends most of a query on:
+ * Orama's full-text scoring, the same scores in the same order, without the work and the memory
+ * our queries never use. Orama's own index component (3.1) spends most of a query on:
  * - `findAllWords`, which copies each matching word's documents into an array with an
  *   `includes` check per document (quadratic in the documents of a common word);
  * - a `Map` of keyword matches per matching document and property, read only by thresholds
  *   below 1 (we never pass one);
- * - sorting every matching document twice, when the caller keeps the first few.
+ * - sorting every matching document twice, when the caller keeps the first few;
+ * and it keeps, per document and field, an object of token frequencies (the largest part of its
+ * memory after the radix trees) that are a count over the field's terms, which we keep anyway.
  *
  * This component walks the radix tree the way Orama's `find` does, adds each (property, word,
  * document) BM25 score in the same order (so every sum is the same floating-point number), and
  * returns only the `keep` best by Orama's own order (score, then internal id): Orama sorts them
- * again and cuts at the query's `limit`, which must be at most `keep`. Any other kind of search
- * (typo tolerance, a threshold below 1) goes to Orama's own component.
+ * again and cuts at the query's `limit`, which must be at most `keep`. A term's frequency in a
+ * field is counted in the field's terms when scored (`fieldTerms`), as Orama counted it when
+ * inserting: the count over the number of terms, of the last value only for an array field (Orama
+ * restarts an array field's frequencies with each of its values). Typo tolerance and thresholds
+ * below 1 are not supported (SearchIndex corrects typos itself).
  */
 const defaults = components.index.createIndex();
 type OramaIndexComponent = typeof defaults;
@@ -35,12 +40,19 @@ interface RadixNode {
   readonly w: string;
 }
 
-export function topScoringIndex(keep: number): OramaIndexComponent {
+/**
+ * The terms of a document's field as Orama's tokenizer gave them when it was inserted (the last
+ * value for an array field), between spaces: " term term ", or undefined when it has none.
+ */
+export type FieldTerms = (prop: string, internalId: number) => string | undefined;
+
+export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaIndexComponent {
   let scores: Float64Array = new Float64Array(0);
   const search: OramaIndexComponent['search'] = (...args: SearchArguments) => {
     const [store, term, tokenizer, language, propertiesToSearch, exact, tolerance, boost, relevance, docsCount, whereFiltersIDs, threshold = 0] = args;
     const index = store as IndexStore;
-    if (threshold !== 1 || tolerance || !propertiesToSearch.every((prop) => !(prop in index.indexes) || (index.indexes[prop]!.type === 'Radix' && (boost[prop] ?? 1) > 0))) {
+    if (threshold !== 1 || tolerance) throw new Error('This index scores neither typo-tolerant searches nor thresholds below 1.');
+    if (!propertiesToSearch.every((prop) => !(prop in index.indexes) || (index.indexes[prop]!.type === 'Radix' && (boost[prop] ?? 1) > 0))) {
       return defaults.search(...args);
     }
     const tokens = tokenizer.tokenize(term, language) as string[];
@@ -57,16 +69,17 @@ export function topScoringIndex(keep: number): OramaIndexComponent {
         const avgFieldLength = index.avgFieldLength[prop]!;
         const fieldLengths = index.fieldLengths[prop]!;
         const occurrences = index.tokenOccurrences[prop]!;
-        const frequencies = index.frequencies[prop];
         for (const token of tokens) {
           const found = findWords(root, token, exact);
           // Object key order, as Orama reads its `find` result: index-like words first.
           for (const word of Object.keys(found)) {
             const matchingCount = typeof occurrences[word] === 'number' ? (occurrences[word] ?? 0) : 0;
             const idf = Math.log(1 + (docsCount - matchingCount + 0.5) / (matchingCount + 0.5));
+            const needle = ` ${word} `;
             for (const id of found[word]!) {
               if (whereFiltersIDs && !whereFiltersIDs.has(id)) continue;
-              const tf = frequencies?.[id]?.[word] ?? 0;
+              const count = countIn(fieldTerms(prop, id), needle);
+              const tf = count === 0 ? 0 : count / fieldLengths[id]!;
               // Orama's BM25, operation for operation; 0 + x is x, so the first addition is Orama's first value.
               const bm25 = (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * fieldLengths[id]!) / avgFieldLength));
               if (id >= scores.length) scores = grown(scores, id);
@@ -81,23 +94,19 @@ export function topScoringIndex(keep: number): OramaIndexComponent {
       for (const id of touched) scores[id] = 0;
     }
   };
-  // Orama counts a token's occurrences in its field once per occurrence (a pass over the field's
-  // tokens for each of them); the counts are made once per field instead. Same frequencies.
-  let countedTokens: readonly string[] | undefined;
-  let counts = new Map<string, number>();
-  const insertTokenScoreParameters: OramaIndexComponent['insertTokenScoreParameters'] = (store, prop, id, tokens, token) => {
+  // Orama's field lengths and token occurrences, without the per-document frequency objects.
+  const insertDocumentScoreParameters: OramaIndexComponent['insertDocumentScoreParameters'] = (store, prop, id, tokens, docsCount) => {
     const index = store as IndexStore;
-    if (countedTokens !== tokens) {
-      counts = new Map();
-      for (const each of tokens) counts.set(each, (counts.get(each) ?? 0) + 1);
-      countedTokens = tokens;
-    }
     const internalId = components.internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
-    index.frequencies[prop]![internalId]![token] = counts.get(token)! / tokens.length;
-    const occurrences = index.tokenOccurrences[prop]!;
+    index.avgFieldLength[prop] = ((index.avgFieldLength[prop] ?? 0) * (docsCount - 1) + tokens.length) / docsCount;
+    index.fieldLengths[prop]![internalId] = tokens.length;
+  };
+  const insertTokenScoreParameters: OramaIndexComponent['insertTokenScoreParameters'] = (store, prop, _id, _tokens, token) => {
+    const occurrences = (store as IndexStore).tokenOccurrences[prop]!;
+    // As Orama does it, an inherited name ("constructor") included.
     occurrences[token] = (occurrences[token] ?? 0) + 1;
   };
-  return { ...defaults, search, insertTokenScoreParameters };
+  return { ...defaults, search, insertDocumentScoreParameters, insertTokenScoreParameters };
 }
 
 /** What Orama's `find` returns for a term without tolerance, with each word's own set of documents. */
@@ -164,4 +173,12 @@ function grown(scores: Float64Array, id: number): Float64Array {
   const bigger = new Float64Array(Math.max(id + 1, scores.length * 2));
   bigger.set(scores);
   return bigger;
+}
+
+/** How many times `needle` (" term ") is in `line`; neighbouring terms share their space. */
+function countIn(line: string | undefined, needle: string): number {
+  if (line === undefined) return 0;
+  let count = 0;
+  for (let at = line.indexOf(needle); at !== -1; at = line.indexOf(needle, at + needle.length - 1)) count++;
+  return count;
 }

@@ -207,7 +207,8 @@ export class SearchIndex {
       if (!build) {
         const analyze = memoizedTextAnalyzer(lang);
         const analysis = { analyze };
-        build = { database: createDatabase(lang, analysis), analysis, analyze, indexed: [], fields: BodyIndex.builder(), body: BodyIndex.builder() };
+        const indexed: IndexedPage[] = [];
+        build = { database: createDatabase(lang, analysis, indexed), analysis, analyze, indexed, fields: BodyIndex.builder(), body: BodyIndex.builder() };
         builds.set(lang, build);
       }
       const { database, analyze, indexed } = build;
@@ -500,12 +501,24 @@ interface Analysis {
   prepared?: { readonly title: string[]; readonly texts: ReadonlyMap<string, string[]> } | undefined;
 }
 
-function createDatabase(lang: Lang, analysis: Analysis): PageDatabase {
+/**
+ * `pages`: the pages in the order they are inserted (Orama's internal ids are 1, 2, …), whose
+ * analysed field lines give Orama's scoring the terms of each field.
+ */
+function createDatabase(lang: Lang, analysis: Analysis, pages: readonly IndexedPage[]): PageDatabase {
+  const fieldTerms = (prop: string, internalId: number): string | undefined => {
+    const lines = pages[internalId - 1]?.terms;
+    if (!lines) return undefined;
+    if (prop === 'title') return lines[0];
+    if (prop === 'description') return lines[1];
+    // Orama scores an array field by its last value: the last heading.
+    return lines.length > 2 ? lines[lines.length - 1] : undefined;
+  };
   return create({
     schema: SCHEMA,
     components: {
       // Orama's scores, computed without the work we never use; only the candidates we take.
-      index: topScoringIndex(CANDIDATES),
+      index: topScoringIndex(CANDIDATES, fieldTerms),
       tokenizer: {
         language: lang,
         normalizationCache: new Map(),
