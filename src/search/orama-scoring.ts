@@ -31,9 +31,9 @@ interface RadixNode {
   /** The edge label from the parent. */
   readonly s: string;
   /** Children by first character. */
-  readonly c: ReadonlyMap<string, RadixNode>;
-  /** Documents holding the word ending here. */
-  readonly d: ReadonlySet<number>;
+  c: ReadonlyMap<string, RadixNode>;
+  /** Documents holding the word ending here (a Set as Orama builds it, an array once compacted). */
+  d: Iterable<number> & ({ readonly size: number } | { readonly length: number });
   /** Whether a word ends here. */
   readonly e: boolean;
   /** The whole word. */
@@ -110,7 +110,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
 }
 
 /** What Orama's `find` returns for a term without tolerance, with each word's own set of documents. */
-function findWords(root: RadixNode, term: string, exact: boolean): Record<string, ReadonlySet<number>> {
+function findWords(root: RadixNode, term: string, exact: boolean): Record<string, Iterable<number>> {
   let node = root;
   let at = 0;
   while (at < term.length) {
@@ -133,8 +133,8 @@ function findWords(root: RadixNode, term: string, exact: boolean): Record<string
 }
 
 /** Orama's `findAllWords` without tolerance: the same words in the same order. */
-function allWords(start: RadixNode, term: string, exact: boolean): Record<string, ReadonlySet<number>> {
-  const output: Record<string, ReadonlySet<number>> = {};
+function allWords(start: RadixNode, term: string, exact: boolean): Record<string, Iterable<number>> {
+  const output: Record<string, Iterable<number>> = {};
   const stack = [start];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -181,4 +181,27 @@ function countIn(line: string | undefined, needle: string): number {
   let count = 0;
   for (let at = line.indexOf(needle); at !== -1; at = line.indexOf(needle, at + needle.length - 1)) count++;
   return count;
+}
+
+/** One empty map for every leaf of every compacted tree. */
+const NO_CHILDREN: ReadonlyMap<string, RadixNode> = new Map();
+
+/**
+ * Orama's radix trees of `database`, made smaller once nothing more is inserted: each word's
+ * documents as an array in the Set's order (a Set of one or two documents takes several times
+ * the memory), and leaves sharing one empty map of children. Only this component's search reads
+ * the trees afterwards; inserting into a compacted tree is not possible.
+ */
+export function compactTrees(database: { readonly data: { readonly index: unknown } }): void {
+  const index = database.data.index as IndexStore;
+  for (const tree of Object.values(index.indexes)) {
+    if (tree.type !== 'Radix') continue;
+    const stack = [tree.node as unknown as RadixNode];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      node.d = Array.from(node.d);
+      if (node.c.size === 0) node.c = NO_CHILDREN;
+      else stack.push(...node.c.values());
+    }
+  }
 }

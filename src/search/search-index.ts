@@ -4,7 +4,7 @@ import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
 import { sectionTexts } from '../content/markdown.js';
 import { BodyIndex } from './body-index.js';
-import { topScoringIndex } from './orama-scoring.js';
+import { compactTrees, topScoringIndex } from './orama-scoring.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
@@ -239,6 +239,7 @@ export class SearchIndex {
         // The memory of stems holds every word of every body; once built, Orama analyses no more
         // documents, so its tokenizer must not keep that memory alive for the life of the index.
         build.analysis.analyze = (text) => analyzeText(text, lang);
+        compactTrees(database);
         const fields = build.fields.finish();
         const body = build.body.finish();
         // The planner asks the index of every language lazily, at query time, when all are built.

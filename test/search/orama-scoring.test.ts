@@ -1,6 +1,6 @@
 import { create, insert, search } from '@orama/orama';
 import { describe, expect, it } from 'vitest';
-import { topScoringIndex } from '../../src/search/orama-scoring.js';
+import { compactTrees, topScoringIndex } from '../../src/search/orama-scoring.js';
 
 const SCHEMA = { title: 'string', description: 'string', headings: 'string[]', type: 'enum' } as const;
 const WORDS = ['analityka', 'analiza', 'analizy', 'audyt', 'ga4', 'gtm', 'tag', 'tagi', 'tagowanie', 'zgoda', 'zgody', '2024', '7', 'consent', 'mode', 'v2', 'kraków', 'łódź', 'sklep', 'sklepy'];
@@ -60,5 +60,17 @@ describe("the search index component's scoring", () => {
     const { ours } = databases(50);
 
     expect(() => search(ours, { term: 'tagowanei', tolerance: 2, limit: 50 })).toThrow(/typo-tolerant/);
+  });
+});
+
+describe('compacted radix trees', () => {
+  it('give the same first results as before compaction', () => {
+    const { own, ours } = databases(20);
+    const params = { term: 'anal tag zgoda 2024', properties: ['title', 'headings', 'description'] as ('title' | 'headings' | 'description')[], boost: { title: 3, headings: 2, description: 1 }, limit: 20 };
+    const hits = (database: typeof own) => (search(database, params) as { hits: { id: string; score: number }[] }).hits.map(({ id, score }) => [id, score]);
+
+    compactTrees(ours);
+
+    expect(hits(ours)).toEqual(hits(own));
   });
 });
