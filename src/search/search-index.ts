@@ -216,7 +216,8 @@ export class SearchIndex {
       const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
       // Orama's tokenizer takes these terms rather than analysing the same texts again.
       build.analysis.prepared = { title: lines[0]!, texts: new Map([page.description, ...page.headings].map((text, index) => [text, lines[index + 1]!])) };
-      insert(database, { id: page.path, title: page.title, description: page.description, headings: [...page.headings], type: page.type });
+      // Orama keeps the document it is given: the page's own headings array, not a copy.
+      insert(database, { id: page.path, title: page.title, description: page.description, headings: page.headings as string[], type: page.type });
       build.analysis.prepared = undefined;
       build.fields.add(page, lines);
       build.body.add(page, sectionTexts(page.markdown).map(analyze));
@@ -224,7 +225,8 @@ export class SearchIndex {
         page,
         lang,
         ordinal: indexed.length,
-        terms: lines.map((line) => ` ${line.join(' ')} `),
+        // Joined in one step: a template literal would keep each line as a chain of string pieces.
+        terms: lines.map((line) => [' ', line.join(' '), ' '].join('')),
         words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
     };
