@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuery, analyzeText } from '../../../src/search/text/analyze.js';
+import { analyzeQuery, analyzeText, memoizedTextAnalyzer } from '../../../src/search/text/analyze.js';
 
 describe('analyzeText, Polish', () => {
   it('folds, tokenizes, drops stop words and stems a heading', () => {
@@ -84,5 +84,25 @@ describe('analyzeQuery', () => {
 
   it('returns nothing for a query without words', () => {
     expect(analyzeQuery(' ?! ', 'pl')).toEqual([]);
+  });
+});
+
+describe('the memoized analyzer of an index build', () => {
+  const texts = [
+    'Wdrożenie GA4 w sklepie: tagi, zgody i konwersje. Wdrożenie GA4 raz jeszcze!',
+    'ZAŻÓŁĆ GĘŚLĄ JAŹŃ\u00a0— Łódź, Kraków… Google\'a i Google’em; server-side e-commerce (GA4/GTM)',
+    'wdro\u00adżenie, wdro\u200bżenie i wdro\ufeffżenie są jednym słowem',
+    'ﬁrma ｆｕｌｌ width ²³ naïve café Ærø straße a¨b',
+    'ΟΔΟΣ ΟΔΟΣ\u3000tab\there\u2028line\u2029para\u202fnarrow\u205fmath\u1680ogham',
+    '  leading and trailing spaces  \n\n## Heading ##\n- item 1\n- item 2',
+  ];
+
+  it('gives the terms analyzeText gives, for any text, in both languages', () => {
+    for (const lang of ['pl', 'en'] as const) {
+      const analyze = memoizedTextAnalyzer(lang);
+      for (const text of texts) expect(analyze(text), `${lang}: ${text}`).toEqual(analyzeText(text, lang));
+      // Again, from its memory.
+      for (const text of texts) expect(analyze(text), `${lang}: ${text}`).toEqual(analyzeText(text, lang));
+    }
   });
 });
