@@ -44,10 +44,17 @@ interface RadixNode {
  * The terms of a document's field as Orama's tokenizer gave them when it was inserted (the last
  * value for an array field), between spaces: " term term ", or undefined when it has none.
  */
+/** Postings whose score contributions are remembered (12 bytes each): ~3 MB at most. */
+const MAX_CACHED_POSTINGS = 250_000;
+
 export type FieldTerms = (prop: string, internalId: number) => string | undefined;
 
 export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaIndexComponent {
   let scores: Float64Array = new Float64Array(0);
+  // What each (field, word) adds to the score of each document holding it, for the words of
+  // recent queries: the same numbers Orama computes, computed once (query words repeat).
+  const contributions = new Map<string, { readonly ids: Uint32Array; readonly values: Float64Array }>();
+  let cachedPostings = 0;
   const search: OramaIndexComponent['search'] = (...args: SearchArguments) => {
     const [store, term, tokenizer, language, propertiesToSearch, exact, tolerance, boost, relevance, docsCount, whereFiltersIDs, threshold = 0] = args;
     const index = store as IndexStore;
@@ -73,18 +80,43 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
           const found = findWords(root, token, exact);
           // Object key order, as Orama reads its `find` result: index-like words first.
           for (const word of Object.keys(found)) {
-            const matchingCount = typeof occurrences[word] === 'number' ? (occurrences[word] ?? 0) : 0;
-            const idf = Math.log(1 + (docsCount - matchingCount + 0.5) / (matchingCount + 0.5));
-            const needle = ` ${word} `;
-            for (const id of found[word]!) {
+            const key = `${prop}\u0000${boostPerProperty}\u0000${k}\u0000${b}\u0000${d}\u0000${docsCount}\u0000${word}`;
+            let scored = contributions.get(key);
+            if (scored) {
+              // Most recently used last: the first entries are the ones to forget.
+              contributions.delete(key);
+            } else {
+              const ids = found[word]!;
+              const matchingCount = typeof occurrences[word] === 'number' ? (occurrences[word] ?? 0) : 0;
+              const idf = Math.log(1 + (docsCount - matchingCount + 0.5) / (matchingCount + 0.5));
+              const needle = ` ${word} `;
+              const length = 'size' in ids ? ids.size : ids.length;
+              scored = { ids: new Uint32Array(length), values: new Float64Array(length) };
+              let at = 0;
+              for (const id of ids) {
+                const count = countIn(fieldTerms(prop, id), needle);
+                const tf = count === 0 ? 0 : count / fieldLengths[id]!;
+                // Orama's BM25, operation for operation.
+                const bm25 = (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * fieldLengths[id]!) / avgFieldLength));
+                scored.ids[at] = id;
+                scored.values[at++] = bm25 * boostPerProperty;
+              }
+              cachedPostings += length;
+              while (cachedPostings > MAX_CACHED_POSTINGS && contributions.size > 0) {
+                const [oldest, entry] = contributions.entries().next().value!;
+                contributions.delete(oldest);
+                cachedPostings -= entry.ids.length;
+              }
+            }
+            contributions.set(key, scored);
+            const { ids, values } = scored;
+            for (let at = 0; at < ids.length; at++) {
+              const id = ids[at]!;
               if (whereFiltersIDs && !whereFiltersIDs.has(id)) continue;
-              const count = countIn(fieldTerms(prop, id), needle);
-              const tf = count === 0 ? 0 : count / fieldLengths[id]!;
-              // Orama's BM25, operation for operation; 0 + x is x, so the first addition is Orama's first value.
-              const bm25 = (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * fieldLengths[id]!) / avgFieldLength));
               if (id >= scores.length) scores = grown(scores, id);
+              // 0 + x is x, so the first addition is Orama's first value.
               if (scores[id] === 0) touched.push(id);
-              scores[id]! += bm25 * boostPerProperty;
+              scores[id]! += values[at]!;
             }
           }
         }
@@ -110,7 +142,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
 }
 
 /** What Orama's `find` returns for a term without tolerance, with each word's own set of documents. */
-function findWords(root: RadixNode, term: string, exact: boolean): Record<string, Iterable<number>> {
+function findWords(root: RadixNode, term: string, exact: boolean): Record<string, RadixNode['d']> {
   let node = root;
   let at = 0;
   while (at < term.length) {
@@ -133,8 +165,8 @@ function findWords(root: RadixNode, term: string, exact: boolean): Record<string
 }
 
 /** Orama's `findAllWords` without tolerance: the same words in the same order. */
-function allWords(start: RadixNode, term: string, exact: boolean): Record<string, Iterable<number>> {
-  const output: Record<string, Iterable<number>> = {};
+function allWords(start: RadixNode, term: string, exact: boolean): Record<string, RadixNode['d']> {
+  const output: Record<string, RadixNode['d']> = {};
   const stack = [start];
   while (stack.length > 0) {
     const node = stack.pop()!;

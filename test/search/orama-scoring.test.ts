@@ -74,3 +74,12 @@ describe('compacted radix trees', () => {
     expect(hits(ours)).toEqual(hits(own));
   });
 });
+
+describe('remembered score contributions', () => {
+  it('give the same first results when the same words come again, alone and among others', () => {
+    const { own, ours } = databases(20);
+    const params = (term: string) => ({ term, properties: ['title', 'headings', 'description'] as ('title' | 'headings' | 'description')[], boost: { title: 3, headings: 2, description: 1 }, limit: 20 });
+    const hits = (database: typeof own, term: string) => (search(database, params(term)) as { hits: { id: string; score: number }[] }).hits.map(({ id, score }) => [id, score]);
+    for (const term of ['tag', 'tag zgoda', 'zgoda tag anal', 'tag']) expect(hits(ours, term), term).toEqual(hits(own, term));
+  });
+});
