@@ -48,30 +48,23 @@ export function analyzeQuery(text: string, lang: TextLang): string[] {
 }
 
 /**
- * Whitespace, where no token can continue: JavaScript's `\s` without U+FEFF, which folding
- * removes inside a word ("wdro\uFEFFżenie" is one word).
- */
-const BETWEEN_WORDS = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-
-/**
- * `analyzeText` with a memory of what it computed: page bodies repeat their words, and folding,
- * tokenizing and stemming them is most of the cost of an index build. The text is cut at
- * whitespace and each piece ("word", "word," or "GA4/GTM") analysed once: no token spans
- * whitespace, and folding changes letters one at a time, so the terms are those of the whole
- * text. For one index build; the memory grows with the vocabulary.
+ * `analyzeText` with a memory of the stems it computed: page bodies repeat their words, and
+ * stemming is most of the cost of analysing them. For one index build; the memory grows with the
+ * vocabulary.
  */
 export function memoizedTextAnalyzer(lang: TextLang): (text: string) => string[] {
-  const analysis = ANALYSIS[lang];
-  const pieces = new Map<string, readonly string[]>();
+  // Each token's term, or '' for a token that is dropped: one lookup per token.
+  const terms = new Map<string, string>();
+  const { stopWords, stem } = ANALYSIS[lang];
   return (text) => {
     const found: string[] = [];
-    for (const piece of text.split(BETWEEN_WORDS)) {
-      let terms = pieces.get(piece);
-      if (terms === undefined) {
-        terms = contentTerms(tokenizeWords(foldText(piece)), analysis);
-        pieces.set(piece, terms);
+    for (const token of tokenizeWords(foldText(text))) {
+      let term = terms.get(token);
+      if (term === undefined) {
+        term = stopWords.has(token) ? '' : HAS_DIGIT.test(token) ? token : token.length > 1 ? stem(token) : '';
+        terms.set(token, term);
       }
-      for (const term of terms) found.push(term);
+      if (term !== '') found.push(term);
     }
     return found;
   };
