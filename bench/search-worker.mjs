@@ -1,5 +1,6 @@
 // Measures one synthetic site in a fresh process, with the compiled code (what ships):
-// content load, index build, memory, and in-process search latency.
+// content load, index build, memory (right after the build, and after the queries and 15 s idle),
+// and in-process search latency.
 //   node --expose-gc bench/search-worker.mjs <content-dir> <queries.json>
 // Prints one JSON line. Plain JavaScript so that no TypeScript loader inflates the figures.
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,8 @@ import { SearchIndex } from '../dist/src/search/search-index.js';
 const [dir, queriesFile] = process.argv.slice(2);
 const { queries, typoQueries, questions } = JSON.parse(await readFile(queriesFile, 'utf8'));
 const megabytes = (bytes) => Math.round(bytes / 1048576);
+/** Idle time before the last memory reading. */
+const IDLE_MS = 15_000;
 
 globalThis.gc();
 const before = process.memoryUsage();
@@ -44,6 +47,10 @@ function measure(all) {
 const search = measure(queries);
 const typoSearch = measure(typoQueries);
 const questionSearch = measure(questions);
+// And as a server holds them once it has answered those queries and then idled: after a few
+// seconds without work, V8's memory reducer compacts the old space (no collection forced here).
+await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+const idle = process.memoryUsage();
 process.stdout.write(
   `${JSON.stringify({
     pages: site.pages.length,
@@ -51,6 +58,7 @@ process.stdout.write(
     buildMs: Math.round(buildMs),
     baselineRssMb: megabytes(before.rss),
     rssMb: megabytes(after.rss),
+    idleRssMb: megabytes(idle.rss),
     heapMb: megabytes(after.heapUsed),
     externalMb: megabytes(after.external),
     search,

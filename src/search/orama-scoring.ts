@@ -55,6 +55,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
   // recent queries: the same numbers Orama computes, computed once (query words repeat).
   const contributions = new Map<string, { readonly ids: Uint32Array; readonly values: Float64Array }>();
   let cachedPostings = 0;
+  let contributionParameters = '';
   const search: OramaIndexComponent['search'] = (...args: SearchArguments) => {
     const [store, term, tokenizer, language, propertiesToSearch, exact, tolerance, boost, relevance, docsCount, whereFiltersIDs, threshold = 0] = args;
     const index = store as IndexStore;
@@ -68,6 +69,13 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
     if (scores.length <= docsCount) scores = new Float64Array(docsCount + 1);
     const touched: number[] = [];
     const { k, b, d } = relevance;
+    // Contributions depend on these too: they are remembered for one set of them at a time.
+    const parameters = `${k} ${b} ${d} ${docsCount} ${JSON.stringify(boost)}`;
+    if (parameters !== contributionParameters) {
+      contributions.clear();
+      cachedPostings = 0;
+      contributionParameters = parameters;
+    }
     try {
       for (const prop of propertiesToSearch) {
         if (!(prop in index.indexes)) continue;
@@ -80,7 +88,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
           const found = findWords(root, token, exact);
           // Object key order, as Orama reads its `find` result: index-like words first.
           for (const word of Object.keys(found)) {
-            const key = `${prop}\u0000${boostPerProperty}\u0000${k}\u0000${b}\u0000${d}\u0000${docsCount}\u0000${word}`;
+            const key = `${prop}\u0000${word}`;
             let scored = contributions.get(key);
             if (scored) {
               // Most recently used last: the first entries are the ones to forget.

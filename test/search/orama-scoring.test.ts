@@ -83,3 +83,14 @@ describe('remembered score contributions', () => {
     for (const term of ['tag', 'tag zgoda', 'zgoda tag anal', 'tag']) expect(hits(ours, term), term).toEqual(hits(own, term));
   });
 });
+
+describe('remembered score contributions with other boosts', () => {
+  it("give Orama's own first results when the boosts change between searches", () => {
+    const { own, ours } = databases(20);
+    const params = (boost: Record<string, number>) => ({ term: 'tag zgoda', properties: ['title', 'headings', 'description'] as ('title' | 'headings' | 'description')[], boost, limit: 20 });
+    const hits = (database: typeof own, boost: Record<string, number>) => (search(database, params(boost)) as { hits: { id: string; score: number }[] }).hits.map(({ id, score }) => [id, score]);
+    for (const boost of [{ title: 3, headings: 2, description: 1 }, { title: 1, headings: 1, description: 5 }, { title: 3, headings: 2, description: 1 }]) {
+      expect(hits(ours, boost), JSON.stringify(boost)).toEqual(hits(own, boost));
+    }
+  });
+});
