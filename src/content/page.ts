@@ -31,10 +31,11 @@ export interface PageFields {
 const COMPRESS_FROM_BYTES = 512;
 
 /**
- * One published page, as loaded and validated. Its Markdown is kept as UTF-8 bytes, compressed
- * (raw deflate), and decoded when read: JavaScript keeps any text with a letter outside Latin-1
- * (Polish letters, €, –) as two bytes per character, and the bodies of a 5,000-page site were
- * 26 MB as plain UTF-8 (8 MB compressed). Reading one back costs ~50 µs for a 4 KB body.
+ * One published page, as loaded and validated. Its Markdown is kept as UTF-8 bytes and decoded
+ * when read: JavaScript keeps any text with a letter outside Latin-1 (Polish letters, €, –) as
+ * two bytes per character. With `compress` (the loader asks for it on large sites) the bytes are
+ * raw-deflated: the bodies of a 5,000-page site were 21 MB as UTF-8 and are 7.6 MB compressed,
+ * and reading one back costs ~25-35 µs more for a 4 KB body.
  */
 export class Page implements PageFields {
   readonly path: string;
@@ -58,8 +59,11 @@ export class Page implements PageFields {
   readonly #compressed: boolean;
   readonly #markdownBytes: number;
 
-  /** `markdown` as text, or already as its UTF-8 bytes (taken as they are, not copied). */
-  constructor(fields: PageFields, markdown: string | Buffer | StoredMarkdown) {
+  /**
+   * `markdown` as text, or already as its UTF-8 bytes (taken as they are, not copied).
+   * `compress`: keep a body of COMPRESS_FROM_BYTES or more raw-deflated.
+   */
+  constructor(fields: PageFields, markdown: string | Buffer | StoredMarkdown, options: { readonly compress?: boolean } = {}) {
     this.path = detached(fields.path);
     this.lang = fields.lang;
     this.type = detached(fields.type) as PageType;
@@ -83,7 +87,7 @@ export class Page implements PageFields {
     }
     const bytes = typeof markdown === 'string' ? Buffer.from(markdown, 'utf8') : markdown;
     this.#markdownBytes = bytes.length;
-    this.#compressed = bytes.length >= COMPRESS_FROM_BYTES;
+    this.#compressed = options.compress === true && bytes.length >= COMPRESS_FROM_BYTES;
     this.#markdown = this.#compressed ? ownCopy(deflateRawSync(bytes)) : bytes;
   }
 
@@ -100,6 +104,11 @@ export class Page implements PageFields {
   /** Length of the Markdown in UTF-8 bytes, without decoding it. */
   get markdownBytes(): number {
     return this.#markdownBytes;
+  }
+
+  /** Bytes the page holds for its Markdown (fewer than `markdownBytes` when compressed). */
+  get storedMarkdownBytes(): number {
+    return this.#markdown.length;
   }
 }
 

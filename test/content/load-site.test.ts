@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentError, loadSite } from '../../src/content/load-site.js';
+import { COMPRESS_BODIES_FROM_PAGES, ContentError, loadSite } from '../../src/content/load-site.js';
 import { MINI_SITE } from '../helpers/paths.js';
 
 const temporary: string[] = [];
@@ -191,5 +191,30 @@ describe('section heading ids', () => {
       'faq-2',
       'section',
     ]);
+  });
+});
+
+describe('page bodies of a large site', () => {
+  /** A long Polish body, different on every page. */
+  const body = (index: number) => `# Strona ${index}\n\n${Array.from({ length: 20 }, (_, line) => `Akapit ${line} strony ${index}: wdrożenie GA4 w Łodzi, €3 900, emoji 🚀.`).join('\n\n')}\n`;
+
+  it(`are kept compressed from ${COMPRESS_BODIES_FROM_PAGES} pages on, and read back exactly as written`, async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < COMPRESS_BODIES_FROM_PAGES; index++) {
+      files[`pages/pl/strona-${index}.md`] = page(`title: Strona ${index}\ndescription: Opis.\ntype: blog\nlang: pl\npath: /pl/strona-${index}/`, body(index));
+    }
+    const { site } = await loadSite(await siteWith(files));
+
+    const loaded = site.page('/pl/strona-7/')!;
+    expect(loaded.markdown).toBe(body(7).trim());
+    expect(loaded.storedMarkdownBytes).toBeLessThan(loaded.markdownBytes / 2);
+  });
+
+  it('are kept as written on a small site, where reading them should cost nothing', async () => {
+    const { site } = await loadSite(await siteWith({ 'pages/pl/dluga.md': page('title: Długa\ndescription: Opis.\ntype: blog\nlang: pl\npath: /pl/dluga/', body(1)) }));
+
+    const loaded = site.page('/pl/dluga/')!;
+    expect(loaded.markdown).toBe(body(1).trim());
+    expect(loaded.storedMarkdownBytes).toBe(loaded.markdownBytes);
   });
 });

@@ -140,7 +140,7 @@ describe('a reload', () => {
     expect((await fetch(`${server.url}/api/v1/pages?limit=1&cursor=${cursor}`)).status).toBe(400);
   });
 
-  it('serves a changed long body (kept compressed) as the .md page, through the REST page and in search after a reload', async () => {
+  it('serves a changed body as the .md page, through the REST page and in search after a reload', async () => {
     const dir = copyOfMiniSite();
     server = await startTestServer(dir, NO_RATE_LIMIT);
     const added = Array.from({ length: 12 }, (_, line) => `Akapit ${line}: wdrażamy tagi serwerowe w Łodzi, także nocą — ${'ż'.repeat(line)}.`).join('\n\n');
