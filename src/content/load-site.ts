@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -29,6 +30,16 @@ export interface LoadedSite {
   readonly warnings: readonly ContentWarning[];
 }
 
+export interface LoadOptions {
+  /**
+   * Read the page files synchronously. For a start, where nothing else is waiting for the event
+   * loop: a synchronous read of a small file costs a third of a promise-based one (open, stat,
+   * read and close each a trip through the thread pool), which was a tenth of a stdio cold start.
+   * A reload while serving leaves it off, so that requests keep being answered between reads.
+   */
+  readonly blocking?: boolean;
+}
+
 const SITE_FILE = 'site.yaml';
 /** Page files read at once: enough to keep the disk busy, few enough to bound memory. */
 const READ_CONCURRENCY = 16;
@@ -38,7 +49,7 @@ const PAGES_DIR = 'pages';
  * Loads and validates a content directory. Broken pages are skipped with a warning; a missing
  * directory, a broken site file or two pages with one path stop the load with a ContentError.
  */
-export async function loadSite(contentDir: string): Promise<LoadedSite> {
+export async function loadSite(contentDir: string, options: LoadOptions = {}): Promise<LoadedSite> {
   const root = await resolveRoot(contentDir);
   const warnings: ContentWarning[] = [];
   const siteFile = await readSiteFile(root);
@@ -55,7 +66,7 @@ export async function loadSite(contentDir: string): Promise<LoadedSite> {
     files.map((file) =>
       limit(async () => {
         const fileWarnings: ContentWarning[] = [];
-        return { page: await readPage(root, file, readHtml, fileWarnings), warnings: fileWarnings };
+        return { page: await readPage(root, file, readHtml, fileWarnings, options.blocking === true), warnings: fileWarnings };
       }),
     ),
   );
@@ -154,8 +165,10 @@ async function listPageFiles(root: string, dir: string): Promise<string[]> {
     }
     return [];
   }
-  // Entries are looked at concurrently (a large site has thousands); the order stays sorted.
-  const sorted = entries.filter((entry) => !entry.name.startsWith('.') && !entry.name.startsWith('_')).sort((a, b) => a.name.localeCompare(b.name));
+  // Entries are looked at concurrently (a large site has thousands); the order stays sorted, by
+  // UTF-16 code units: the same on every machine (localeCompare followed the machine's locale),
+  // and free of the 12 ms localeCompare spends setting up ICU's collation on first use.
+  const sorted = entries.filter((entry) => !entry.name.startsWith('.') && !entry.name.startsWith('_')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const found = await Promise.all(
     sorted.map(async (entry): Promise<string[]> => {
       const full = path.join(dir, entry.name);
@@ -186,6 +199,7 @@ async function readPage(
   file: string,
   readHtml: () => Promise<HtmlPageReader>,
   warnings: ContentWarning[],
+  blocking: boolean,
 ): Promise<Page | undefined> {
   const source = path.relative(root, file);
   const skip = (field: string, message: string) => {
@@ -194,7 +208,7 @@ async function readPage(
   };
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = blocking ? readFileSync(file, 'utf8') : await readFile(file, 'utf8');
   } catch (error) {
     return skip('file', `cannot be read (${describeFsError(error)})`);
   }

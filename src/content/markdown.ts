@@ -83,7 +83,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /** ATX headings of levels 2-6 (level 1 is the page title), outside fenced code blocks. */
 export function sectionHeadings(markdown: string): string[] {
-  return splitSections(markdown).headings;
+  return splitSections(markdown, false).headings;
 }
 
 /**
@@ -92,10 +92,11 @@ export function sectionHeadings(markdown: string): string[] {
  * everything up to the next section heading. Search reads it to say which section's text matched.
  */
 export function sectionTexts(markdown: string): string[] {
-  return splitSections(markdown).texts;
+  return splitSections(markdown, true).texts;
 }
 
-function splitSections(markdown: string): { headings: string[]; texts: string[] } {
+/** Headings and, when `withTexts`, section texts (every page's load wants only the headings). */
+function splitSections(markdown: string, withTexts: boolean): { headings: string[]; texts: string[] } {
   const headings: string[] = [];
   const texts: string[] = [];
   let current: string[] = [];
@@ -106,7 +107,7 @@ function splitSections(markdown: string): { headings: string[]; texts: string[] 
       const marker = fenceMatch[1] as string;
       if (fence === undefined) fence = marker[0]!.repeat(3);
       else if (marker.startsWith(fence)) fence = undefined;
-      current.push(line);
+      if (withTexts) current.push(line);
       continue;
     }
     if (fence === undefined) {
@@ -115,14 +116,14 @@ function splitSections(markdown: string): { headings: string[]; texts: string[] 
         const text = plainText(match[2] as string);
         if (text.length > 0) {
           headings.push(text);
-          texts.push(current.join('\n'));
+          if (withTexts) texts.push(current.join('\n'));
           current = [];
         }
       }
     }
-    current.push(line);
+    if (withTexts) current.push(line);
   }
-  texts.push(current.join('\n'));
+  if (withTexts) texts.push(current.join('\n'));
   return { headings, texts };
 }
 
