@@ -11,7 +11,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL_TOOLS, FORWARDED_OVER_STDIO } from '../../tools/index.js';
 import { toolContext, type Caller, type ToolDefinition, type ToolServices } from '../../tools/tool.js';
 import { contactOptionsText } from '../content/contact-text.js';

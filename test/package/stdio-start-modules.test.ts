@@ -44,6 +44,14 @@ describe('the stdio start of the bundle', () => {
     expect(inputs.filter((input) => /ajv/i.test(input))).toEqual([]);
   });
 
+  it("loads only the parts of zod we use, not its 60 languages' messages", () => {
+    // `import { z } from 'zod'` makes the bundler keep the whole namespace (locales included,
+    // 500 KB of the 700 KB); `import * as z from 'zod'` lets it keep what is used.
+    const inputs = stdioStartInputs();
+    expect(inputs.some((input) => input.includes('node_modules/zod/v4/locales/en.js'))).toBe(true);
+    expect(inputs.filter((input) => input.includes('node_modules/zod/v4/locales/') && !input.endsWith('/en.js'))).toEqual([]);
+  });
+
   it('does not load jose: a stdio start never signs or verifies a token', () => {
     expect(stdioStartInputs().filter((input) => input.includes('node_modules/jose/'))).toEqual([]);
   });
