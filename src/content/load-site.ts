@@ -116,7 +116,9 @@ async function readSiteFile(root: string): Promise<SiteFile> {
   } catch (error) {
     throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
   }
-  const result = siteFileSchema.safeParse(data);
+  // Without zod's compiled parsers: compiling one costs more than the few hundred parses of a
+  // start save (docs/decisions.md, "The stdio cold start").
+  const result = siteFileSchema.safeParse(data, { jitless: true });
   if (!result.success) {
     throw new ContentError(`${SITE_FILE} is invalid:\n${formatIssues(result.error.issues).map((line) => `  - ${line}`).join('\n')}`);
   }
@@ -229,7 +231,8 @@ async function readPage(
     }
   }
 
-  const result = pageMetaSchema.safeParse(rawMeta);
+  // Interpreted, like the site file's: see readSiteFile.
+  const result = pageMetaSchema.safeParse(rawMeta, { jitless: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     // The field is named once, by the warning; the message says only what is wrong with it.
