@@ -76,7 +76,8 @@ export interface ContextParts {
 export async function createContext(config: Config, parts: ContextParts = {}): Promise<AppContext> {
   const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
   const clock = parts.clock ?? systemClock;
-  const loaded = await loadSite(config.contentDir);
+  // Nothing is served before the content is loaded, so its files are read without yielding.
+  const loaded = await loadSite(config.contentDir, { blocking: true });
   logContentWarnings(logger, loaded.warnings);
   const publicBaseUrl = config.publicBaseUrl ?? defaultPublicBaseUrl(config, loaded.site.info.siteUrl);
   // The HTTP server builds the index before it takes requests; stdio on the first search.

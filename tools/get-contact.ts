@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contactOptionsSchema, langField } from './schemas.js';
 import { defineTool, READ_ONLY_LOCAL } from './tool.js';
 

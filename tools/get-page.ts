@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { agentMarkdown, renderPageDocument } from '../src/content/page-document.js';
 import { AppError } from '../src/errors.js';
 import { pageContentSchema } from './schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATA_NOT_INSTRUCTIONS, scanStatusSchema } from './scan-schemas.js';
 import { defineTool } from './tool.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contactPlace } from '../src/content/contact-text.js';
 import { publishedPrices } from '../src/content/pricing.js';
 import type { Page } from '../src/content/page.js';

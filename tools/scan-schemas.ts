@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { personAddressSchema } from '../src/mail/email-address.js';
 import { REPORT_LANGUAGES } from '../src/scan/report-language.js';
 import type { ToolAnnotations } from './tool.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGS, PAGE_TYPES } from '../src/content/schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toPageSummary } from './page-summary.js';
 import { langField, pageTypeField, searchResultsSchema } from './schemas.js';
 import { LANGS, type Lang, type PageType } from '../src/content/schema.js';

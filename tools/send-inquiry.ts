@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { contactOptionsText } from '../src/content/contact-text.js';
 import type { Lang } from '../src/content/schema.js';
 import { AppError, isAppError } from '../src/errors.js';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { calculateJwkThumbprint, createLocalJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
+import type { JWK, JWTVerifyGetKey } from 'jose';
 import type { Clock } from '../clock.js';
 import { ConfigError } from '../config/load-config.js';
 import type { Logger } from '../log/logger.js';
@@ -105,6 +105,7 @@ export class SigningKeys {
       const previous = await describe(this.#configured.previous);
       if (previous.kid !== signing.kid) verification.push(previous);
     }
+    const { createLocalJWKSet } = await import('jose');
     const getKey = createLocalJWKSet({ keys: verification.map((key) => key.publicJwk) });
     return { signing: signing as KeySet['signing'], verification, getKey };
   }
@@ -134,6 +135,9 @@ function readConfigured(value: string, option: string, requirePrivate: boolean):
 }
 
 async function describe(pair: KeyPair): Promise<SigningKey> {
+  // jose is loaded on first use, as every use of it is: a stdio start never signs or verifies a
+  // token, and compiling jose's ~100 KB was a few per cent of that start.
+  const { calculateJwkThumbprint } = await import('jose');
   const exported = pair.publicKey.export({ format: 'jwk' });
   const publicOnly: JWK = { kty: exported.kty, crv: exported.crv, x: exported.x, y: exported.y };
   const kid = await calculateJwkThumbprint(publicOnly, 'sha256');

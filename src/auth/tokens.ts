@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { Clock } from '../clock.js';
 import type { AuthUrls } from './auth-urls.js';
 import { SigningUnavailableError, type SigningKeys } from './signing-keys.js';
@@ -46,11 +46,18 @@ export function randomId(bytes = 16): string {
  * token's header (`jku`, `x5u`, `jwk`) is ever fetched or trusted.
  */
 export class Tokens {
+  /** jose, loaded on first use (as in signing-keys.ts): a stdio start never signs or verifies a token. */
+  #jose: Promise<typeof import('jose')> | undefined;
+
   constructor(
     private readonly keys: SigningKeys,
     private readonly urls: AuthUrls,
     private readonly clock: Clock,
   ) {}
+
+  #loadJose(): Promise<typeof import('jose')> {
+    return (this.#jose ??= import('jose'));
+  }
 
   async sign(kindName: TokenKindName, claims: Record<string, unknown>): Promise<SignedToken> {
     const kind = TOKEN_KINDS[kindName];
@@ -59,6 +66,7 @@ export class Tokens {
     const jti = typeof claims.jti === 'string' ? claims.jti : randomId();
     const payload: JWTPayload = { ...claims, iss: this.urls.issuer, aud: kind.audience(this.urls), iat: issuedAtSeconds, jti };
     if (kind.lifetimeSeconds !== undefined) payload.exp = issuedAtSeconds + kind.lifetimeSeconds;
+    const { SignJWT } = await this.#loadJose();
     const token = await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', typ: kind.typ, kid: signing.kid }).sign(signing.privateKey);
     return {
       token,
@@ -73,6 +81,7 @@ export class Tokens {
     const kind = TOKEN_KINDS[kindName];
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw new InvalidTokenError('empty or oversized');
     const keys = await this.keys.keySet();
+    const { errors: joseErrors, jwtVerify } = await this.#loadJose();
     try {
       const { payload } = await jwtVerify(
         token,

@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOG_FORMATS } from '../log/logger.js';
 import { isLoopbackHostname } from '../web/loopback.js';
 

@@ -14,6 +14,9 @@ const UNSAFE_BLOCK = /<(script|style|form|iframe|noscript|template|nav|object|em
 const UNSAFE_TAG = /<\/?(script|style|form|iframe|noscript|template|nav|object|embed|input|button|select|textarea)\b[^>\uE000]*>/gi;
 const HTML_COMMENT = /<!--[^\uE000]*?-->/g;
 
+/** The same patterns without the global flag, for a stateless test of the whole text. */
+const UNSAFE_ANYWHERE = [HTML_COMMENT, UNSAFE_BLOCK, UNSAFE_TAG].map((pattern) => new RegExp(pattern.source, pattern.flags.replace('g', '')));
+
 /** Private-use characters that stand in for a piece of code while the prose around it is cleaned. */
 const CODE_OPEN = '\uE000';
 const CODE_CLOSE = '\uE001';
@@ -36,7 +39,32 @@ const blockReader = new MarkdownIt('commonmark');
 export function cleanMarkdown(markdown: string): string {
   const normalized = markdown.replace(/\r\n?/g, '\n');
   if (!normalized.includes('<') && !normalized.includes('\n\n\n')) return normalized.trim();
-  return outsideCode(normalized, (prose) =>
+  if (nothingToRemove(normalized)) return normalized.trim();
+  return removeUnsafeMarkup(normalized);
+}
+
+/**
+ * Whether the full pass (removeUnsafeMarkup) would only trim `markdown`, told without parsing it
+ * for code blocks, which is most of a page's load when it has any `<` (`<head>` in prose, a
+ * `<ID>` in inline code). The patterns cannot match inside masked code that they do not match in
+ * the whole text, so if none matches anywhere, only the trim is left; and trimming the whole
+ * text ends where trimming the prose does as long as the text opens with blank lines at most and
+ * closes with one line break at most after a visible character (a code block opening the page
+ * indented, or closing it with trailing blanks, is left to the full pass).
+ */
+function nothingToRemove(markdown: string): boolean {
+  return (
+    !/[\uE000\uE001]/.test(markdown) &&
+    /^\n*\S/.test(markdown) &&
+    /\S\n?$/.test(markdown) &&
+    !markdown.includes('\n\n\n') &&
+    !UNSAFE_ANYWHERE.some((pattern) => pattern.test(markdown))
+  );
+}
+
+/** The full pass of cleanMarkdown: unsafe markup out of the prose, code untouched. Exported for the test that holds the shortcut to it. */
+export function removeUnsafeMarkup(markdown: string): string {
+  return outsideCode(markdown, (prose) =>
     prose
       .replace(HTML_COMMENT, '')
       .replace(UNSAFE_BLOCK, '')
@@ -83,7 +111,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /** ATX headings of levels 2-6 (level 1 is the page title), outside fenced code blocks. */
 export function sectionHeadings(markdown: string): string[] {
-  return splitSections(markdown).headings;
+  return splitSections(markdown, false).headings;
 }
 
 /**
@@ -92,10 +120,11 @@ export function sectionHeadings(markdown: string): string[] {
  * everything up to the next section heading. Search reads it to say which section's text matched.
  */
 export function sectionTexts(markdown: string): string[] {
-  return splitSections(markdown).texts;
+  return splitSections(markdown, true).texts;
 }
 
-function splitSections(markdown: string): { headings: string[]; texts: string[] } {
+/** Headings and, when `withTexts`, section texts (every page's load wants only the headings). */
+function splitSections(markdown: string, withTexts: boolean): { headings: string[]; texts: string[] } {
   const headings: string[] = [];
   const texts: string[] = [];
   let current: string[] = [];
@@ -106,7 +135,7 @@ function splitSections(markdown: string): { headings: string[]; texts: string[] 
       const marker = fenceMatch[1] as string;
       if (fence === undefined) fence = marker[0]!.repeat(3);
       else if (marker.startsWith(fence)) fence = undefined;
-      current.push(line);
+      if (withTexts) current.push(line);
       continue;
     }
     if (fence === undefined) {
@@ -115,14 +144,14 @@ function splitSections(markdown: string): { headings: string[]; texts: string[] 
         const text = plainText(match[2] as string);
         if (text.length > 0) {
           headings.push(text);
-          texts.push(current.join('\n'));
+          if (withTexts) texts.push(current.join('\n'));
           current = [];
         }
       }
     }
-    current.push(line);
+    if (withTexts) current.push(line);
   }
-  texts.push(current.join('\n'));
+  if (withTexts) texts.push(current.join('\n'));
   return { headings, texts };
 }
 

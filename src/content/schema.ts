@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The contract's shared enumerations. */
 export const LANGS = ['pl', 'en'] as const;

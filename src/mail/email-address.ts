@@ -1,6 +1,6 @@
 import { domainToASCII } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * E-mail addresses that people type. Such an address reaches a mail header (Reply-To of an

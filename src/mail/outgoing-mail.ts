@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Mailbox } from '../config/options.js';
 import { MAIL_ID_PATTERN } from './mail-id.js';
 

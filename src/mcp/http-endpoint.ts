@@ -9,7 +9,8 @@ import { bodyFailure } from '../web/body-failure.js';
 import { ALL_TOOLS } from '../../tools/index.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Caller, ToolDefinition } from '../../tools/tool.js';
-import { createMcpServerFactory, type McpContext, type McpServerFactory } from './mcp-server.js';
+import { directAnswer, directToolCall } from './direct-tool-call.js';
+import { callTool, createMcpServerFactory, serverIdentity, type McpContext, type McpServerFactory } from './mcp-server.js';
 import { answerScanTask } from './scan-tasks.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
@@ -17,6 +18,15 @@ import { sendWebResponse, webRequestOf } from './web-exchange.js';
 export interface McpEndpointContext extends McpContext {
   readonly publicBaseUrl: string;
   readonly auth: AgentAuth;
+}
+
+export interface McpEndpointOptions {
+  /**
+   * Plain tools/call requests are answered without the SDK's per-request server (see
+   * direct-tool-call.ts); false sends them through the SDK too, as the test that holds the two
+   * answers equal needs.
+   */
+  readonly directToolCalls?: boolean;
 }
 
 /** Requests are single JSON-RPC messages; 256 KB is far above any real one (the SDK allows 4 MB). */
@@ -32,8 +42,9 @@ export const MCP_BODY_LIMIT = '256kb';
  * Origin are checked first (DNS-rebinding protection), then the bearer token if one was sent: the
  * caller's `agent` is who it identifies. All of this holds for both revisions.
  */
-export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinition[] = ALL_TOOLS): express.Router {
+export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinition[] = ALL_TOOLS, options: McpEndpointOptions = {}): express.Router {
   const createServer = createMcpServerFactory(ctx, tools);
+  const toolsByName = new Map(options.directToolCalls === false ? [] : tools.map((tool) => [tool.name, tool]));
   const serve = bothRevisions(ctx, createServer);
   const router = express.Router();
   const originPolicy = allowedOriginPolicy(ctx);
@@ -76,6 +87,15 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
     const task = routingHeadersAgree(req) ? await answerScanTask(req.body, ctx, caller, () => snapshot) : undefined;
     if (task) {
       res.json(task);
+      return;
+    }
+    // The request agents send most, answered in one step (the SDK's per-request server, transport
+    // and web Request/Response cost several times the search itself); anything else goes on.
+    const direct = directToolCall(req.headers, req.body, toolsByName);
+    if (direct) {
+      const result = await callTool(direct.tool, direct.args, ctx, snapshot, caller, false);
+      res.status(200).setHeader('Content-Type', 'application/json');
+      res.end(directAnswer(direct, result, serverIdentity(ctx.version, snapshot)));
       return;
     }
     const response = await serve(webRequestOf(req, res), req.body, caller, snapshot);

@@ -10,8 +10,8 @@ import {
   type StandardSchemaV1,
   type Tool,
 } from '@modelcontextprotocol/server';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { z } from 'zod';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
+import * as z from 'zod';
 import { ALL_TOOLS, FORWARDED_OVER_STDIO } from '../../tools/index.js';
 import { toolContext, type Caller, type ToolDefinition, type ToolServices } from '../../tools/tool.js';
 import { contactOptionsText } from '../content/contact-text.js';
@@ -107,9 +107,10 @@ export function createMcpServerFactory(
     documentsByUri: new Map(snapshot.documents.map((document) => [snapshot.urls.absolute(document.path), document])),
     instructions: serverInstructions(snapshot.site),
   }));
-  // The SDK builds an Ajv instance per Server unless given one; it is only used for elicitation,
-  // which we never request, so one shared instance saves that cost on every HTTP request.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  // The SDK builds a validator per Server unless given one; it is only used for elicitation,
+  // which we never request, so one shared instance saves that cost on every HTTP request. The
+  // SDK's small validator rather than Ajv: Ajv would cost every start ~270 KB of code to compile.
+  const jsonSchemaValidator = new CfWorkerJsonSchemaValidator();
   const toolNames = [...toolsByName.keys()];
 
   return (caller, fixed) => {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, isAppError } from '../errors.js';
 import { API_PREFIX, NO_STORE, restWording, type JsonEndpoint, type RestCaller, type RestEnv } from './endpoints.js';
 import { makeProblem, PROBLEM_CONTENT_TYPE, problemRepresentation, toProblem, type Problem, type ProblemCode } from '../web/problem.js';

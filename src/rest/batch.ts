@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../errors.js';
 import { bodyJson, normalizePath, type GetAnswers, type RestAnswer } from './answers.js';
 import { API_PREFIX, type RestCaller } from './endpoints.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getContact } from '../../tools/get-contact.js';
 import { getPage } from '../../tools/get-page.js';
 import { listServices } from '../../tools/list-services.js';

@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, dump } from 'js-yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_KINDS } from '../errors.js';
 import { contactOptionsSchema, packageSchema, pageContentSchema, pageSummarySchema, pricingItemSchema, searchResultsSchema, serviceItemSchema, servicesSchema } from '../../tools/schemas.js';
 import { BATCH_BODY_LIMIT_BYTES, BATCH_EXCLUDED_PATHS } from './batch.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageSummarySchema } from '../../tools/schemas.js';
 
 /** The contract's REST-only shapes (the shapes tools share live in tools/schemas.ts). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_KINDS, isAppError, type ErrorCode } from '../errors.js';
 import type { Representation } from './representation.js';
 

@@ -121,6 +121,21 @@ describe('loadSite', () => {
     await expect(loadSite(dir)).rejects.toThrow(new ContentError(`Two pages claim the path /pl/kontakt/: ${path.join('pages', 'copy.md')} and ${path.join('pages', 'pl', 'kontakt.md')}. Give each page its own path.`));
   });
 
+  it('takes files in code-unit order, whatever the locale, so that a clash names them the same way everywhere', async () => {
+    // A locale-aware order puts "a.md" before "B.md"; code units put upper case first.
+    const fields = 'description: c\ntype: company\nlang: pl\npath: /pl/twin/';
+    const dir = await siteWith({ 'pages/a.md': page(`title: A\n${fields}`), 'pages/B.md': page(`title: B\n${fields}`) });
+    await expect(loadSite(dir)).rejects.toThrow(`Two pages claim the path /pl/twin/: ${path.join('pages', 'B.md')} and ${path.join('pages', 'a.md')}.`);
+  });
+
+  it('loads the same site when it reads its files blocking, as a start does', async () => {
+    const dir = await siteWith({ 'pages/broken.md': '---\ntitle: [\n---\n# Broken\n' });
+    const [reading, blocking] = [await loadSite(dir), await loadSite(dir, { blocking: true })];
+    expect(blocking.warnings).toEqual(reading.warnings);
+    expect(blocking.warnings).toHaveLength(1);
+    expect(blocking.site.pages.map((p) => [p.path, p.title, p.markdown])).toEqual(reading.site.pages.map((p) => [p.path, p.title, p.markdown]));
+  });
+
   it('ignores an alternate that names no page, with a warning', async () => {
     const dir = await siteWith({ 'pages/x.md': page('title: X\ndescription: x\ntype: blog\nlang: pl\npath: /pl/x/\nalternate: /en/nowhere/') });
     const { site, warnings } = await loadSite(dir);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { markdownToHtml } from '../../src/agent-site/markdown-html.js';
-import { cleanMarkdown, sectionHeadings } from '../../src/content/markdown.js';
+import { cleanMarkdown, removeUnsafeMarkup, sectionHeadings } from '../../src/content/markdown.js';
 
 const CONSENT_DEFAULT = [
   '<script>',
@@ -16,6 +16,36 @@ const CONSENT_DEFAULT = [
 const GTM_NOSCRIPT = '<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-XXXX" height="0" width="0" style="display:none;visibility:hidden"></iframe></noscript>';
 const STYLE = '<style>.cookie-banner { display: none }</style>';
 const FORM = '<form action="/subscribe" method="post"><input name="email"><button>Go</button></form>';
+
+/** Pages with a `<` that the shortcut of cleanMarkdown may or may not take: each must come out as the full pass makes it. */
+const WITH_ANGLE_BRACKETS = [
+  'Put it in the `<head>`, before the snippet.',
+  'Cookies `_ga` and `_ga_<ID>` identify a browser.\n',
+  'When a < b and c > d, nothing is markup.',
+  '\n\n# Title\n\nAn autolink <https://example.com> stays.\n',
+  '```html\n<head>\n```',
+  '```html\n<head>\n```\n',
+  '```html\n<head>\n',
+  '```html\n<head>\n\n',
+  '```html\n<head>\n```   ',
+  '    <head> in indented code\n\nthen prose',
+  '\n    <b>indented code first</b>',
+  'prose\n\n    <b>indented code last</b>\n\n',
+  ' leading space <b>bold</b>',
+  'Text <!-- a comment --> more',
+  'Text `<!-- in code -->` more',
+  'A <script>x()</script> here',
+  '```\n<script>x()</script>\n```',
+  'A stray <input name="x"> field',
+  'Two\n\n\n\nblank runs <b>',
+  'Private \uE000 use <b>',
+];
+
+describe("cleanMarkdown's shortcut", () => {
+  it.each(WITH_ANGLE_BRACKETS)('gives what the full pass gives for %j', (source) => {
+    expect(cleanMarkdown(source)).toBe(removeUnsafeMarkup(source));
+  });
+});
 
 describe('cleanMarkdown keeps code byte for byte', () => {
   it('keeps a <script> inside a fenced code block', () => {
