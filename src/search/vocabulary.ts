@@ -8,8 +8,11 @@ export class Vocabulary {
   readonly #sorted: readonly string[];
   /** How many pages contain each term of #sorted, at the same position. */
   readonly #pageCounts: Uint32Array;
-  /** Terms by length: a term one edit away is at most one letter longer or shorter. */
-  readonly #byLength = new Map<number, string[]>();
+  /**
+   * Terms by length, for the scan of `corrections`: a term one edit away is at most one letter
+   * longer or shorter. Made on the first scan (only vocabularies with many characters scan).
+   */
+  #byLength: Map<number, string[]> | undefined;
   /** Every character of the terms, when few: then corrections are looked up, not scanned for. */
   readonly #alphabet: readonly string[] | undefined;
 
@@ -17,11 +20,6 @@ export class Vocabulary {
   constructor(pageCounts: ReadonlyMap<string, number>) {
     this.#sorted = [...pageCounts.keys()].sort();
     this.#pageCounts = Uint32Array.from(this.#sorted, (term) => pageCounts.get(term)!);
-    for (const term of this.#sorted) {
-      const bucket = this.#byLength.get(term.length);
-      if (bucket) bucket.push(term);
-      else this.#byLength.set(term.length, [term]);
-    }
     const characters = new Set<string>();
     for (const term of this.#sorted) for (const character of term) characters.add(character);
     this.#alphabet = characters.size <= MAX_ALPHABET ? [...characters] : undefined;
@@ -95,8 +93,9 @@ export class Vocabulary {
   corrections(term: string, limit = 3): string[] {
     if (this.#alphabet) return this.#lookedUpCorrections(term, limit);
     const found: string[] = [];
+    const byLength = (this.#byLength ??= termsByLength(this.#sorted));
     for (const length of [term.length, term.length - 1, term.length + 1]) {
-      for (const candidate of this.#byLength.get(length) ?? []) {
+      for (const candidate of byLength.get(length) ?? []) {
         if (withinOneEdit(term, candidate)) {
           found.push(candidate);
           if (found.length >= limit) return found;
@@ -138,6 +137,16 @@ export class Vocabulary {
 
 /** Above this many distinct characters, looking up every spelling one edit away costs more than a scan. */
 const MAX_ALPHABET = 48;
+
+function termsByLength(sorted: readonly string[]): Map<number, string[]> {
+  const byLength = new Map<number, string[]>();
+  for (const term of sorted) {
+    const bucket = byLength.get(term.length);
+    if (bucket) bucket.push(term);
+    else byLength.set(term.length, [term]);
+  }
+  return byLength;
+}
 
 function lowerBound(sorted: readonly string[], value: string): number {
   let low = 0;
