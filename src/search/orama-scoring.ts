@@ -40,15 +40,19 @@ interface RadixNode {
   readonly w: string;
 }
 
+/** Postings whose score contributions are remembered (12 bytes each): ~3 MB at most. */
+const MAX_CACHED_POSTINGS = 250_000;
+
 /**
  * The terms of a document's field as Orama's tokenizer gave them when it was inserted (the last
  * value for an array field), between spaces: " term term ", or undefined when it has none.
  */
-/** Postings whose score contributions are remembered (12 bytes each): ~3 MB at most. */
-const MAX_CACHED_POSTINGS = 250_000;
-
 export type FieldTerms = (prop: string, internalId: number) => string | undefined;
 
+/**
+ * The component for one database. Nothing may be inserted once it has been searched: what each
+ * word adds to a score is remembered (SearchIndex builds a database once and never changes it).
+ */
 export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaIndexComponent {
   let scores: Float64Array = new Float64Array(0);
   // What each (field, word) adds to the score of each document holding it, for the words of
@@ -61,6 +65,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
     const index = store as IndexStore;
     if (threshold !== 1 || tolerance) throw new Error('This index scores neither typo-tolerant searches nor thresholds below 1.');
     if (!propertiesToSearch.every((prop) => !(prop in index.indexes) || (index.indexes[prop]!.type === 'Radix' && (boost[prop] ?? 1) > 0))) {
+      // A field that is not text, or a boost of 0 or less: Orama's own component throws its error.
       return defaults.search(...args);
     }
     const tokens = tokenizer.tokenize(term, language) as string[];
