@@ -40,6 +40,12 @@ export interface LoadOptions {
   readonly blocking?: boolean;
 }
 
+/** How this load reads each page file and keeps its body. */
+interface PageReading {
+  readonly blocking: boolean;
+  readonly compress: boolean;
+}
+
 const SITE_FILE = 'site.yaml';
 /** Page files read at once: enough to keep the disk busy, few enough to bound memory. */
 const READ_CONCURRENCY = 16;
@@ -64,6 +70,7 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
   let htmlReader: Promise<HtmlPageReader> | undefined;
   const readHtml = () => (htmlReader ??= import('./html-page.js').then(({ createHtmlPageReader }) => createHtmlPageReader(origins)));
   const files = await listPageFiles(root, path.join(root, PAGES_DIR));
+  const reading: PageReading = { blocking: options.blocking === true, compress: files.length >= COMPRESS_BODIES_FROM_PAGES };
   // Files are read a few at a time rather than one after another (waiting on each read was a
   // fifth of a cold start), and taken in path order so that warnings and clashes are stable.
   const limit = pLimit(READ_CONCURRENCY);
@@ -71,7 +78,7 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
     files.map((file) =>
       limit(async () => {
         const fileWarnings: ContentWarning[] = [];
-        return { page: await readPage(root, file, readHtml, fileWarnings, options.blocking === true, files.length >= COMPRESS_BODIES_FROM_PAGES), warnings: fileWarnings };
+        return { page: await readPage(root, file, readHtml, fileWarnings, reading), warnings: fileWarnings };
       }),
     ),
   );
@@ -206,8 +213,7 @@ async function readPage(
   file: string,
   readHtml: () => Promise<HtmlPageReader>,
   warnings: ContentWarning[],
-  blocking: boolean,
-  compress: boolean,
+  { blocking, compress }: PageReading,
 ): Promise<Page | undefined> {
   const source = path.relative(root, file);
   const skip = (field: string, message: string) => {

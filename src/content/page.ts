@@ -59,10 +59,10 @@ export class Page implements PageFields {
   readonly #markdownBytes: number;
 
   /**
-   * `markdown` as text, or already as its UTF-8 bytes (taken as they are, not copied).
+   * `markdown` as text, or as another page keeps it (taken as it is, not copied).
    * `compress`: keep a body of COMPRESS_FROM_BYTES or more raw-deflated.
    */
-  constructor(fields: PageFields, markdown: string | Buffer | StoredMarkdown, options: { readonly compress?: boolean } = {}) {
+  constructor(fields: PageFields, markdown: string | StoredMarkdown, options: { readonly compress?: boolean } = {}) {
     this.path = detached(fields.path);
     this.lang = fields.lang;
     this.type = detached(fields.type) as PageType;
@@ -83,7 +83,7 @@ export class Page implements PageFields {
       this.#markdownBytes = markdown.length;
       return;
     }
-    const bytes = typeof markdown === 'string' ? Buffer.from(markdown, 'utf8') : markdown;
+    const bytes = Buffer.from(markdown, 'utf8');
     this.#markdownBytes = bytes.length;
     this.#compressed = options.compress === true && bytes.length >= COMPRESS_FROM_BYTES;
     this.#markdown = this.#compressed ? ownCopy(deflateRawSync(bytes)) : bytes;
@@ -120,7 +120,7 @@ export class Page implements PageFields {
 }
 
 /** A page's Markdown as another page keeps it (compressed or not), passed on without a copy. */
-export class StoredMarkdown {
+class StoredMarkdown {
   constructor(
     readonly bytes: Buffer,
     readonly compressed: boolean,
