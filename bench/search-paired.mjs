@@ -1,7 +1,7 @@
 // Paired comparison of two builds of the search index in one process: this checkout's `dist/`
 // and a baseline `dist/` (e.g. main's, built from `git archive main`). Every query runs on both,
 // alternating which goes first, so a loaded machine's noise falls on both alike; the answers
-// (paths and matching sections) are compared query by query.
+// (paths, scores and matching sections) are compared query by query.
 //   node --expose-gc bench/search-paired.mjs <content-dir> <queries.json> <baseline-dist-dir>
 // <queries.json> holds { queries, typoQueries, questions } as bench/search.ts's makeQueries() makes them.
 import { readFile } from 'node:fs/promises';
@@ -30,7 +30,7 @@ for (const [kind, all] of Object.entries({ keyword: queries, typo: typoQueries, 
       const start = performance.now();
       const hits = indexes[name].search({ text, limit: 8 });
       times[name].push(performance.now() - start);
-      answers[name] = hits.map((hit) => `${hit.page.path}#${hit.matchingSections.join('|')}`).join(' ');
+      answers[name] = hits.map((hit) => `${hit.page.path}@${hit.score}#${hit.matchingSections.join('|')}`).join(' ');
     }
     if (answers.baseline === answers.current) identical++;
   }

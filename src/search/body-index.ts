@@ -25,6 +25,8 @@ export class BodyIndex {
   /** Postings of the word at sorted position i: `postings[offsets[i]] … postings[offsets[i + 1] - 1]`. */
   readonly #offsets: Uint32Array;
   readonly #postings: Uint32Array;
+  /** Scratch of `markSectionsWithAll`, one byte per possible (page, section), made on first use. */
+  #foundInSection: Uint8Array | undefined;
 
   private constructor(pages: readonly Page[], vocabulary: Vocabulary, offsets: Uint32Array, postings: Uint32Array) {
     this.pages = pages;
@@ -129,25 +131,77 @@ export class BodyIndex {
   }
 
   /**
-   * Calls `visit(ordinal, section)` for every posting of `term`, or of every word starting with
-   * it when `exact` is false (at most MAX_PREFIX_WORDS words, the first in sorted order).
+   * Sets `bit` in `masks[ordinal]` of every page holding the term (see `#wordRange`),
+   * and adds each of its postings to `counts[ordinal]`: one loop over the postings, no call per
+   * posting (a word on most pages has tens of thousands).
    */
-  forEachPosting(term: string, exact: boolean, visit: (ordinal: number, section: number) => void): void {
-    let first: number;
-    let end: number;
-    if (exact) {
-      first = this.vocabulary.indexOf(term);
-      if (first === -1) return;
-      end = first + 1;
-    } else {
-      [first, end] = this.vocabulary.prefixRange(term);
-      end = Math.min(end, first + MAX_PREFIX_WORDS);
-    }
+  markPages(term: string, exact: boolean, masks: Int32Array, bit: number, counts?: Int32Array): void {
+    const [first, end] = this.#wordRange(term, exact);
     const postings = this.#postings;
     for (let index = this.#offsets[first]!, stop = this.#offsets[end]!; index < stop; index++) {
-      const posting = postings[index]!;
-      visit(posting >>> 8, posting & 255);
+      const ordinal = postings[index]! >>> 8;
+      masks[ordinal]! |= bit;
+      if (counts) counts[ordinal]!++;
     }
+  }
+
+  /**
+   * Sets `bit` in `masks[ordinal]` of every page with a section holding all the terms (a phrase's
+   * words). Each (page, section) counts the terms found in it so far, in one byte of a scratch
+   * array: no map, no sorting, one pass over each term's postings.
+   */
+  markSectionsWithAll(terms: readonly { readonly term: string; readonly exact: boolean }[], masks: Int32Array, bit: number): void {
+    if (terms.length === 0 || terms.length > 255) return;
+    const found = (this.#foundInSection ??= new Uint8Array(this.pages.length * 256));
+    const postings = this.#postings;
+    terms.forEach(({ term, exact }, index) => {
+      const [first, end] = this.#wordRange(term, exact);
+      for (let at = this.#offsets[first]!, stop = this.#offsets[end]!; at < stop; at++) {
+        const posting = postings[at]!;
+        // Counted once per term, though several words starting with it share the section.
+        if (found[posting] === index) found[posting] = index + 1;
+      }
+    });
+    const [first, end] = this.#wordRange(terms[0]!.term, terms[0]!.exact);
+    for (let at = this.#offsets[first]!, stop = this.#offsets[end]!; at < stop; at++) {
+      const posting = postings[at]!;
+      if (found[posting] === terms.length) masks[posting >>> 8]! |= bit;
+      // Only the first term's postings can have been counted: cleared for the next phrase.
+      found[posting] = 0;
+    }
+  }
+
+  /**
+   * Calls `visit(section)` for every posting of the term on one page. A word's postings are
+   * sorted by page, so the page's run is found by binary search: the cost does not grow with
+   * the number of pages the word is on.
+   */
+  forEachSectionOf(term: string, exact: boolean, ordinal: number, visit: (section: number) => void): void {
+    const [first, end] = this.#wordRange(term, exact);
+    const postings = this.#postings;
+    const from = ordinal * 256;
+    for (let word = first; word < end; word++) {
+      let low = this.#offsets[word]!;
+      let high = this.#offsets[word + 1]!;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (postings[middle]! < from) low = middle + 1;
+        else high = middle;
+      }
+      for (let index = low, stop = this.#offsets[word + 1]!; index < stop && postings[index]! >>> 8 === ordinal; index++) visit(postings[index]! & 255);
+    }
+  }
+
+  /**
+   * Sorted positions [first, end) of the words a term stands for: itself when `exact`, else the
+   * words it starts (at most MAX_PREFIX_WORDS, the first in sorted order).
+   */
+  #wordRange(term: string, exact: boolean): readonly [number, number] {
+    if (exact) {
+      const first = this.vocabulary.indexOf(term);
+      return first === -1 ? [0, 0] : [first, first + 1];
+    }
+    return this.vocabulary.prefixRange(term, MAX_PREFIX_WORDS);
   }
 
   /** Bytes held by the postings and offsets (for the benchmark). */

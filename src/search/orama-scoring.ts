@@ -198,8 +198,13 @@ function best(scores: Float64Array, ids: readonly number[], keep: number): [numb
   const kept: [number, number][] = [];
   const before = (a: [number, number], b: [number, number]) => (a[1] === b[1] ? a[0] < b[0] : a[1] > b[1]);
   for (const id of ids) {
-    const entry: [number, number] = [id, scores[id]!];
-    if (kept.length === keep && !before(entry, kept[keep - 1]!)) continue;
+    const score = scores[id]!;
+    // Most documents of a common word are not among the best: rejected before anything is allocated.
+    if (kept.length === keep) {
+      const [lastId, lastScore] = kept[keep - 1]!;
+      if (score < lastScore || (score === lastScore && id > lastId)) continue;
+    }
+    const entry: [number, number] = [id, score];
     let low = 0;
     let high = kept.length;
     while (low < high) {

@@ -137,7 +137,7 @@ interface Ranked {
   readonly bm25: number;
   /** Sections of the body holding query terms (a stand-in for term frequency, for ties). */
   readonly bodyCount: number;
-  readonly groups: readonly TermGroup[];
+  readonly groups: readonly GroupBits[];
   readonly bodyBits: BodyBits;
 }
 
@@ -145,12 +145,24 @@ interface Ranked {
 interface BodyBits {
   readonly terms: ReadonlyMap<string, number>;
   readonly phrases: ReadonlyMap<Alternative, number>;
+  /** The terms that have a bit, with it, in the order the bits were given. */
+  readonly list: readonly { readonly term: PlanTerm; readonly bit: number }[];
 }
 
-/** What a page's body holds of the query: term bits and phrase bits. */
-interface BodyMatch {
-  readonly terms: number;
-  readonly phrases: number;
+/**
+ * A query group with the bits of its alternatives, worked out once per search: scoring a
+ * candidate is then integer arithmetic, with nothing allocated per candidate.
+ */
+interface GroupBits {
+  readonly group: TermGroup;
+  /** Per alternative: the bits of its terms (one bit each) that have one. */
+  readonly termBits: readonly number[];
+  /** Per alternative: its terms past the bit budget, which have no bit. */
+  readonly unbitted: readonly (readonly PlanTerm[])[];
+  /** Per alternative: the bit of the phrase, -1 for one past the budget (it then counts as found). */
+  readonly phraseBits: readonly number[];
+  /** Per alternative, for the candidate being scored: whether its title, description or headings hold every word of it. */
+  readonly present: boolean[];
 }
 
 /**
@@ -327,6 +339,7 @@ export class SearchIndex {
     const masks = language.bodyMasks;
     try {
       const bodyBits = this.#readBodies(language, groups);
+      const groupBits = groups.map((group) => bitsOf(group, bodyBits));
       const weights = groups.map((group) => idf(pageCount, groupPages(language, group)) * (group.place ? PLACE_WEIGHT : 1));
       const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) * (FOUND_WEIGHT + FIELD_WEIGHT.title);
       const candidates = new Map<number, number>();
@@ -338,20 +351,22 @@ export class SearchIndex {
       } else {
         for (const { ordinal, score } of titleCandidates(language, groups, type)) candidates.set(ordinal, score);
       }
-      for (const ordinal of bodyCandidates(language, groups, weights, bodyBits, type)) if (!candidates.has(ordinal)) candidates.set(ordinal, 0);
+      for (const ordinal of bodyCandidates(language, groupBits, weights, type)) if (!candidates.has(ordinal)) candidates.set(ordinal, 0);
 
       const ranked: Ranked[] = [];
       for (const [ordinal, bm25] of candidates) {
         const entry = language.pages[ordinal]!;
-        const mask: BodyMatch = { terms: masks[ordinal]!, phrases: language.phraseMasks[ordinal]! };
+        const bodyTerms = masks[ordinal]!;
+        const bodyPhrases = language.phraseMasks[ordinal]!;
+        const fieldMask = language.fieldMasks[ordinal]!;
         let score = 0;
-        groups.forEach((group, index) => {
-          const weight = fieldWeight(group, language.fieldMasks[ordinal]!, entry.terms, mask, bodyBits);
+        for (let index = 0; index < groupBits.length; index++) {
+          const weight = fieldWeight(groupBits[index]!, fieldMask, entry.terms, bodyTerms, bodyPhrases);
           // Found in the body only: a stated fact, not what the page is about.
           if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
-        });
+        }
         score *= TYPE_WEIGHT[entry.page.type] ?? 1;
-        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups, bodyBits });
+        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups: groupBits, bodyBits });
       }
       ranked.sort(byRank);
       return ranked.slice(0, MAX_RESULTS);
@@ -371,6 +386,7 @@ export class SearchIndex {
   #readBodies(language: Language, groups: readonly TermGroup[]): BodyBits {
     const terms = new Map<string, number>();
     const phrases = new Map<Alternative, number>();
+    const list: { term: PlanTerm; bit: number }[] = [];
     const { bodyMasks, bodyCounts, phraseMasks, fieldMasks } = language;
     // Like Orama's candidates, the bodies are not read for words on a large share of the pages
     // when the query has rarer words: they would cost a visit to most pages and tell little.
@@ -384,47 +400,35 @@ export class SearchIndex {
           if (terms.has(key) || terms.size >= MAX_BODY_TERMS) continue;
           const bit = 1 << terms.size;
           terms.set(key, bit);
-          language.fields.forEachPosting(term.term, term.exact, (ordinal) => {
-            fieldMasks[ordinal]! |= bit;
-          });
+          list.push({ term, bit });
+          language.fields.markPages(term.term, term.exact, fieldMasks, bit);
           if (skipCommon(term)) continue;
-          language.body.forEachPosting(term.term, term.exact, (ordinal) => {
-            bodyMasks[ordinal]! |= bit;
-            bodyCounts[ordinal]!++;
-          });
+          language.body.markPages(term.term, term.exact, bodyMasks, bit, bodyCounts);
         }
         if (alternative.length > 1 && phrases.size < MAX_BODY_TERMS) {
           const bit = 1 << phrases.size;
           phrases.set(alternative, bit);
-          const sections = new Map<number, number>();
-          alternative.forEach((term, index) => {
-            language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
-              const key = ordinal * 256 + section;
-              sections.set(key, (sections.get(key) ?? 0) | (1 << index));
-            });
-          });
-          const all = (1 << alternative.length) - 1;
-          for (const [key, found] of sections) if (found === all) phraseMasks[Math.floor(key / 256)]! |= bit;
+          language.body.markSectionsWithAll(alternative, phraseMasks, bit);
         }
       }
     }
-    return { terms, phrases };
+    return { terms, phrases, list };
   }
 
   /**
    * The results with their matching sections: headings holding a group, and for each group found
-   * in no heading, the sections whose text holds it (one pass over each term's postings for all
-   * the results together).
+   * in no heading, the sections whose text holds it (each term's postings on that page, found by
+   * binary search).
    */
   #hits(ranked: readonly Ranked[]): SearchHit[] {
     const matched = ranked.map(() => new Set<number>());
-    const bodyOnly = ranked.map(() => [] as TermGroup[]);
+    const bodyOnly = ranked.map(() => [] as GroupBits[]);
     ranked.forEach(({ entry, groups }, at) => {
       const headingLines = entry.terms.slice(2);
       for (const group of groups) {
         let inHeading = false;
         headingLines.forEach((line, index) => {
-          if (matchesLine(group, line)) {
+          if (matchesLine(group.group, line)) {
             matched[at]!.add(index);
             inHeading = true;
           }
@@ -432,30 +436,21 @@ export class SearchIndex {
         if (!inHeading) bodyOnly[at]!.push(group);
       }
     });
-    for (const lang of LANGS) {
-      const language = this.#languages.get(lang);
-      const positions = new Map<number, number>();
-      ranked.forEach(({ entry }, at) => {
-        if (entry.lang === lang && bodyOnly[at]!.length > 0) positions.set(entry.ordinal, at);
-      });
-      if (!language || positions.size === 0) continue;
-      const { bodyBits } = ranked[positions.values().next().value!]!;
+    ranked.forEach(({ entry, bodyBits }, at) => {
+      if (bodyOnly[at]!.length === 0) return;
+      const body = this.#languages.get(entry.lang)!.body;
+      // Which query terms each section of this page's body holds (section 0 is before the first heading).
       const sectionMasks = new Map<number, number>();
-      for (const [key, bit] of bodyBits.terms) {
-        const term = { term: key.startsWith('=') ? key.slice(1) : key, exact: key.startsWith('=') };
-        language.body.forEachPosting(term.term, term.exact, (ordinal, section) => {
-          if (section > 0 && positions.has(ordinal)) {
-            const posting = ordinal * 256 + section;
-            sectionMasks.set(posting, (sectionMasks.get(posting) ?? 0) | bit);
-          }
+      for (const { term, bit } of bodyBits.list) {
+        body.forEachSectionOf(term.term, term.exact, entry.ordinal, (section) => {
+          if (section > 0) sectionMasks.set(section, (sectionMasks.get(section) ?? 0) | bit);
         });
       }
-      for (const [posting, mask] of sectionMasks) {
-        const at = positions.get(Math.floor(posting / 256))!;
+      for (const [section, mask] of sectionMasks) {
         // Within one section every word of a phrase must be there, so term bits decide.
-        if (bodyOnly[at]!.some((group) => matchesMask(group, { terms: mask, phrases: -1 }, bodyBits))) matched[at]!.add((posting % 256) - 1);
+        if (bodyOnly[at]!.some((group) => matchesBodyAny(group, mask, -1))) matched[at]!.add(section - 1);
       }
-    }
+    });
     return ranked.map(({ entry, score }, at) => {
       const { page } = entry;
       const indexes = [...matched[at]!].filter((index) => index < page.headings.length).sort((a, b) => a - b);
@@ -587,33 +582,63 @@ function titleCandidates(language: Language, groups: readonly TermGroup[], type:
   for (const entry of language.pages) {
     if (type && entry.page.type !== type) continue;
     const title = entry.terms[0]!;
+    let holdsAll = true;
+    for (let index = 0; holdsAll && index < groups.length; index++) holdsAll = matchesLine(groups[index]!, title);
     // A title that is little more than the query ranks first (the score stands in for BM25).
-    if (groups.every((group) => matchesLine(group, title))) found.push({ ordinal: entry.ordinal, score: 1 / title.length });
+    if (holdsAll) found.push({ ordinal: entry.ordinal, score: 1 / title.length });
   }
   return found.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal).slice(0, CANDIDATES);
 }
 
 /** The pages whose bodies hold the most (by weight) of the query's groups, at most CANDIDATES. */
-function bodyCandidates(language: Language, groups: readonly TermGroup[], weights: readonly number[], bits: BodyBits, type: PageType | undefined): number[] {
+function bodyCandidates(language: Language, groups: readonly GroupBits[], weights: readonly number[], type: PageType | undefined): number[] {
   const masks = language.bodyMasks;
   // A group of single words matches a body holding any of their bits: one AND per page.
-  const wordBits = groups.map((group) =>
-    group.alternatives.every((alternative) => alternative.length === 1) ? group.alternatives.reduce((all, [term]) => all | (bits.terms.get(termKey(term!)) ?? 0), 0) : undefined,
-  );
-  const scored: { ordinal: number; score: number }[] = [];
+  const wordBits = groups.map(({ group, termBits }) => (group.alternatives.every((alternative) => alternative.length === 1) ? termBits.reduce((all, bits) => all | bits, 0) : undefined));
+  // The best CANDIDATES so far by score, then by ordinal, kept sorted while the pages are visited
+  // in ordinal order: a page that only ties with the last one kept does not displace it.
+  const ordinals = new Int32Array(CANDIDATES);
+  const scores = new Float64Array(CANDIDATES);
+  let kept = 0;
   for (let ordinal = 0; ordinal < masks.length; ordinal++) {
     const mask = masks[ordinal]!;
     if (mask === 0 || (type && language.pages[ordinal]!.page.type !== type)) continue;
     let score = 0;
     for (let index = 0; index < groups.length; index++) {
       const any = wordBits[index];
-      const found = any === undefined ? matchesMask(groups[index]!, { terms: mask, phrases: language.phraseMasks[ordinal]! }, bits) : (any & mask) !== 0;
+      const found = any === undefined ? matchesBodyAny(groups[index]!, mask, language.phraseMasks[ordinal]!) : (any & mask) !== 0;
       if (found) score += weights[index]!;
     }
-    if (score > 0) scored.push({ ordinal, score });
+    if (score <= 0 || (kept === CANDIDATES && score <= scores[CANDIDATES - 1]!)) continue;
+    let at = kept === CANDIDATES ? CANDIDATES - 1 : kept++;
+    for (; at > 0 && scores[at - 1]! < score; at--) {
+      scores[at] = scores[at - 1]!;
+      ordinals[at] = ordinals[at - 1]!;
+    }
+    scores[at] = score;
+    ordinals[at] = ordinal;
   }
-  if (scored.length > CANDIDATES) scored.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
-  return scored.slice(0, CANDIDATES).map(({ ordinal }) => ordinal);
+  return Array.from(ordinals.subarray(0, kept));
+}
+
+/** The bits of a group's alternatives (see GroupBits). */
+function bitsOf(group: TermGroup, bits: BodyBits): GroupBits {
+  const termBits: number[] = [];
+  const unbitted: PlanTerm[][] = [];
+  const phraseBits: number[] = [];
+  for (const alternative of group.alternatives) {
+    let all = 0;
+    const missing: PlanTerm[] = [];
+    for (const term of alternative) {
+      const bit = bits.terms.get(termKey(term));
+      if (bit === undefined) missing.push(term);
+      else all |= bit;
+    }
+    termBits.push(all);
+    unbitted.push(missing);
+    phraseBits.push(bits.phrases.get(alternative) ?? -1);
+  }
+  return { group, termBits, unbitted, phraseBits, present: group.alternatives.map(() => false) };
 }
 
 /**
@@ -621,55 +646,103 @@ function bodyCandidates(language: Language, groups: readonly TermGroup[], weight
  * (the group's first alternative) weigh more than their synonyms: a page that says what the
  * person said beats one that says it otherwise, in the same field.
  */
-function fieldWeight(group: TermGroup, fieldMask: number, lines: readonly string[], bodyMask: BodyMatch, bits: BodyBits): number {
-  const typed: TermGroup = { alternatives: group.alternatives.slice(0, 1) };
+function fieldWeight(bits: GroupBits, fieldMask: number, lines: readonly string[], bodyTerms: number, bodyPhrases: number): number {
+  const { alternatives } = bits.group;
+  const present = bits.present;
   // Only alternatives whose every word is somewhere in the title, description or headings (the
   // field postings' bits) are looked for line by line; a term past the bit budget is looked for.
-  const present = group.alternatives.filter((alternative) => alternative.every((term) => {
-    const bit = bits.terms.get(termKey(term));
-    return bit === undefined ? holds(lines.join(' '), term) : (bit & fieldMask) !== 0;
-  }));
-  const best = (candidate: TermGroup) => {
-    if (candidate.alternatives.length > 0) {
-      const all = lines;
-      if (matchesLine(candidate, all[0]!)) return FIELD_WEIGHT.title;
-      for (let index = 2; index < all.length; index++) if (matchesLine(candidate, all[index]!)) return FIELD_WEIGHT.headings;
-      if (matchesLine(candidate, all[1]!)) return FIELD_WEIGHT.description;
-    }
-    return 0;
+  let anyPresent = false;
+  let joined: string | undefined;
+  for (let index = 0; index < alternatives.length; index++) {
+    const wanted = bits.termBits[index]!;
+    let found = (wanted & fieldMask) === wanted;
+    for (const term of bits.unbitted[index]!) found &&= holds((joined ??= lines.join(' ')), term);
+    present[index] = found;
+    anyPresent ||= found;
+  }
+  const typedInBody = matchesBody(bits, 0, bodyTerms, bodyPhrases) ? FIELD_WEIGHT.body : 0;
+  const asTyped = present[0] ? lineWeight(alternatives, present, 1, lines) || typedInBody : typedInBody;
+  if (asTyped === FIELD_WEIGHT.title || alternatives.length === 1) return asTyped;
+  const asSynonym = (anyPresent ? lineWeight(alternatives, present, alternatives.length, lines) : 0) || (matchesBodyAny(bits, bodyTerms, bodyPhrases) ? FIELD_WEIGHT.body : 0);
+  return Math.max(asTyped, asSynonym * SYNONYM_WEIGHT);
+}
+
+/**
+ * The weight of the best line holding one of the first `count` alternatives that are present:
+ * the title, else a heading, else the description; 0 when none does.
+ */
+function lineWeight(alternatives: readonly Alternative[], present: readonly boolean[], count: number, lines: readonly string[]): number {
+  const holdsOne = (line: string) => {
+    for (let index = 0; index < count; index++) if (present[index] && matchesAlternative(alternatives[index]!, line)) return true;
+    return false;
   };
-  const inBody = (candidate: TermGroup) => (matchesMask(candidate, bodyMask, bits) ? FIELD_WEIGHT.body : 0);
-  const asTyped = present[0] === group.alternatives[0] ? best(typed) || inBody(typed) : inBody(typed);
-  if (asTyped === FIELD_WEIGHT.title || group.alternatives.length === 1) return asTyped;
-  return Math.max(asTyped, (best({ alternatives: present }) || inBody(group)) * SYNONYM_WEIGHT);
+  if (holdsOne(lines[0]!)) return FIELD_WEIGHT.title;
+  for (let index = 2; index < lines.length; index++) if (holdsOne(lines[index]!)) return FIELD_WEIGHT.headings;
+  if (holdsOne(lines[1]!)) return FIELD_WEIGHT.description;
+  return 0;
 }
 
 /** Whether a line of terms holds one of the group's alternatives, a phrase as consecutive words. */
 function matchesLine(group: TermGroup, line: string): boolean {
-  return group.alternatives.some((alternative) => (alternative.length === 1 ? holds(line, alternative[0]!) : holdsPhrase(line, alternative)));
+  return group.alternatives.some((alternative) => matchesAlternative(alternative, line));
 }
 
+function matchesAlternative(alternative: Alternative, line: string): boolean {
+  return alternative.length === 1 ? holds(line, alternative[0]!) : holdsPhrase(line, alternative);
+}
+
+/**
+ * Whether a line of terms (" t1 t2 … ") holds the term: a word starting with it, or the word
+ * itself when `exact`. Found in place: building " term" to search for would allocate a string
+ * per candidate and group, the most of what a query allocated.
+ */
 function holds(line: string, { term, exact }: PlanTerm): boolean {
-  return line.includes(exact ? ` ${term} ` : ` ${term}`);
-}
-
-function holdsPhrase(line: string, phrase: Alternative): boolean {
-  if (!phrase.every((term) => holds(line, term))) return false;
-  const terms = line.split(' ');
-  const fits = (word: string | undefined, { term, exact }: PlanTerm) => word !== undefined && (exact ? word === term : word.startsWith(term));
-  for (let at = 0; at + phrase.length <= terms.length; at++) {
-    if (phrase.every((term, offset) => fits(terms[at + offset], term))) return true;
+  for (let at = line.indexOf(term, 1); at !== -1; at = line.indexOf(term, at + 1)) {
+    if (line.charCodeAt(at - 1) === SPACE && (!exact || line.charCodeAt(at + term.length) === SPACE)) return true;
   }
   return false;
 }
 
-/** Whether a body (or one section of it) holds one of the group's alternatives; a phrase in one section. */
-function matchesMask(group: TermGroup, mask: BodyMatch, bits: BodyBits): boolean {
-  if (mask.terms === 0) return false;
-  return group.alternatives.some((alternative) => {
-    if (!alternative.every((term) => ((bits.terms.get(termKey(term)) ?? 0) & mask.terms) !== 0)) return false;
-    return alternative.length === 1 || ((bits.phrases.get(alternative) ?? -1) & mask.phrases) !== 0;
-  });
+/** Whether a line of terms holds the phrase's terms as consecutive words. */
+function holdsPhrase(line: string, phrase: Alternative): boolean {
+  if (!phrase.every((term) => holds(line, term))) return false;
+  // From each word's start (every word follows a space), the phrase's terms word by word.
+  for (let start = line.indexOf(' ') + 1; start > 0 && start < line.length; start = line.indexOf(' ', start) + 1) {
+    let at = start;
+    let matched = 0;
+    for (; matched < phrase.length; matched++) {
+      const end = line.indexOf(' ', at);
+      if (end === -1 || !fitsWord(line, at, end, phrase[matched]!)) break;
+      at = end + 1;
+    }
+    if (matched === phrase.length) return true;
+  }
+  return false;
+}
+
+/** Whether the word of `line` between `start` and `end` is the term (`exact`) or starts with it. */
+function fitsWord(line: string, start: number, end: number, { term, exact }: PlanTerm): boolean {
+  return (exact ? end - start === term.length : end - start >= term.length) && line.startsWith(term, start);
+}
+
+const SPACE = 32;
+
+/**
+ * Whether a body (or one section of it) holds the group's alternative: every term's bit in
+ * `terms`, and a phrase's bit in `phrases` (its words in one section). A term without a bit is
+ * never found.
+ */
+function matchesBody(bits: GroupBits, alternative: number, terms: number, phrases: number): boolean {
+  if (terms === 0 || bits.unbitted[alternative]!.length > 0) return false;
+  const wanted = bits.termBits[alternative]!;
+  if ((wanted & terms) !== wanted) return false;
+  return bits.group.alternatives[alternative]!.length === 1 || (bits.phraseBits[alternative]! & phrases) !== 0;
+}
+
+/** Whether a body holds one of the group's alternatives. */
+function matchesBodyAny(bits: GroupBits, terms: number, phrases: number): boolean {
+  for (let alternative = 0; alternative < bits.termBits.length; alternative++) if (matchesBody(bits, alternative, terms, phrases)) return true;
+  return false;
 }
 
 function termKey({ term, exact }: PlanTerm): string {

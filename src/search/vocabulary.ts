@@ -43,11 +43,11 @@ export class Vocabulary {
     return false;
   }
 
-  /** Positions in sorted order of the terms that start with `prefix`: [first, end). */
-  prefixRange(prefix: string): readonly [number, number] {
+  /** Positions in sorted order of the terms that start with `prefix`, the first `max` of them: [first, end). */
+  prefixRange(prefix: string, max = Infinity): readonly [number, number] {
     const first = lowerBound(this.#sorted, prefix);
     let end = first;
-    while (end < this.#sorted.length && this.#sorted[end]!.startsWith(prefix)) end++;
+    while (end < this.#sorted.length && end - first < max && this.#sorted[end]!.startsWith(prefix)) end++;
     return [first, end];
   }
 

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { BodyIndex } from '../../src/search/body-index.js';
+import { testPage } from '../helpers/pages.js';
+
+/** A body index over pages given as sections of analysed terms (section 0 is before the first heading). */
+function indexOf(...pages: string[][][]): BodyIndex {
+  const builder = BodyIndex.builder();
+  pages.forEach((sections, ordinal) => builder.add(testPage({ path: `/pl/${ordinal}/` }), sections));
+  return builder.finish();
+}
+
+function pagesMarked(mark: (masks: Int32Array) => void, pages: number): number[] {
+  const masks = new Int32Array(pages);
+  mark(masks);
+  return [...masks.keys()].filter((ordinal) => masks[ordinal] !== 0);
+}
+
+describe('BodyIndex', () => {
+  const index = indexOf(
+    [['wstep'], ['consent', 'mode'], ['tag']],
+    [['consent'], ['mode', 'tag']],
+    [['consents', 'consentmanager', 'banner'], []],
+  );
+
+  it('marks the pages holding a word that starts with the term', () => {
+    expect(pagesMarked((masks) => index.markPages('consent', false, masks, 1), 3)).toEqual([0, 1, 2]);
+  });
+
+  it('marks only the pages holding the word itself when the term is exact', () => {
+    expect(pagesMarked((masks) => index.markPages('consent', true, masks, 1), 3)).toEqual([0, 1]);
+  });
+
+  it('counts the postings of the term on each page', () => {
+    const counts = new Int32Array(3);
+    index.markPages('consent', false, new Int32Array(3), 1, counts);
+    // Page 2 holds two words starting with "consent" in one section: two postings.
+    expect([...counts]).toEqual([1, 1, 2]);
+  });
+
+  it('marks a phrase only on pages where one section holds all its words', () => {
+    const phrase = [
+      { term: 'consent', exact: true },
+      { term: 'mode', exact: true },
+    ];
+    expect(pagesMarked((masks) => index.markSectionsWithAll(phrase, masks, 1), 3)).toEqual([0]);
+  });
+
+  it('does not count one term twice when several of its words share a section', () => {
+    // "consent…" matches two words in page 2's first section; "banner" is there too, "mode" is not.
+    const phrase = [
+      { term: 'consent', exact: false },
+      { term: 'consent', exact: false },
+      { term: 'mode', exact: false },
+    ];
+    expect(pagesMarked((masks) => index.markSectionsWithAll(phrase, masks, 1), 3)).toEqual([0]);
+    const repeated = [
+      { term: 'consent', exact: false },
+      { term: 'banner', exact: true },
+    ];
+    expect(pagesMarked((masks) => index.markSectionsWithAll(repeated, masks, 1), 3)).toEqual([2]);
+  });
+
+  it('leaves nothing behind between phrases', () => {
+    const first = [
+      { term: 'mode', exact: true },
+      { term: 'tag', exact: true },
+    ];
+    const second = [
+      { term: 'mode', exact: true },
+      { term: 'wstep', exact: true },
+    ];
+    expect(pagesMarked((masks) => index.markSectionsWithAll(first, masks, 1), 3)).toEqual([1]);
+    expect(pagesMarked((masks) => index.markSectionsWithAll(second, masks, 1), 3)).toEqual([]);
+    expect(pagesMarked((masks) => index.markSectionsWithAll(first, masks, 1), 3)).toEqual([1]);
+  });
+
+  it('lists the sections of one page that hold the term, in order', () => {
+    const sections = (term: string, ordinal: number) => {
+      const found: number[] = [];
+      index.forEachSectionOf(term, false, ordinal, (section) => found.push(section));
+      return found;
+    };
+    expect(sections('mode', 0)).toEqual([1]);
+    expect(sections('tag', 0)).toEqual([2]);
+    expect(sections('tag', 1)).toEqual([1]);
+    expect(sections('tag', 2)).toEqual([]);
+    expect(sections('consent', 2)).toEqual([0, 0]);
+  });
+});
