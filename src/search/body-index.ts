@@ -1,4 +1,3 @@
-import { sectionTexts } from '../content/markdown.js';
 import type { Page } from '../content/page.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -8,6 +7,17 @@ const LAST_SECTION = 255;
 const MAX_PREFIX_WORDS = 16;
 /** (term id, posting) pairs per chunk of the builder: 512 KB, above malloc's threshold for mapping memory of its own. */
 const PAIR_CHUNK = 1 << 16;
+
+/** Builds a BodyIndex a page at a time. */
+export interface BodyIndexBuilder {
+  /** The id of a term in this index, given on the term's first sight. */
+  termId(term: string): number;
+  /** Adds the next page, its parts given as term ids (from `termId`). */
+  addIds(page: Page, sections: readonly (readonly number[])[]): void;
+  /** Adds the next page, its parts given as terms. */
+  add(page: Page, sections: readonly (readonly string[])[]): void;
+  finish(): BodyIndex;
+}
 
 /**
  * Which pages, and which sections of them, hold each word of the page bodies, for one language.
@@ -35,24 +45,12 @@ export class BodyIndex {
     this.#postings = postings;
   }
 
-  /** `analyze` turns text into index terms (the language's analysis). */
-  static build(pages: readonly Page[], analyze: (text: string) => string[]): BodyIndex {
-    return BodyIndex.fromSections(pages, (page) => sectionTexts(page.markdown).map(analyze));
-  }
-
   /**
-   * The same structure over any division of pages into numbered parts of analysed terms (the
-   * search index also keeps one over titles, descriptions and headings: part 0 the title, 1 the
-   * description, 2 on the headings).
+   * Built a page at a time: pages take ordinals in the order they are added, and each page comes
+   * as numbered parts of analysed terms (sections of a body; the search index also keeps one
+   * over titles, descriptions and headings: part 0 the title, 1 the description, 2 on the headings).
    */
-  static fromSections(pages: readonly Page[], sectionsOf: (page: Page) => readonly (readonly string[])[]): BodyIndex {
-    const builder = BodyIndex.builder();
-    for (const page of pages) builder.add(page, sectionsOf(page));
-    return builder.finish();
-  }
-
-  /** The same, a page at a time: pages take ordinals in the order they are added. */
-  static builder(): { add(page: Page, sections: readonly (readonly string[])[]): void; finish(): BodyIndex } {
+  static builder(): BodyIndexBuilder {
     const pages: Page[] = [];
     // Postings are collected as (term id, posting) pairs in typed arrays, outside the
     // JavaScript heap: one small array per term would be a million heap numbers at 5,000 pages,
@@ -68,41 +66,49 @@ export class BodyIndex {
     let chunk = new Uint32Array(0);
     let inChunk = 0;
     let pairs = 0;
-    return {
-      add(page, sections) {
-        const ordinal = pages.length;
-        pages.push(page);
-        for (let section = 0; section < sections.length; section++) {
-          const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
-          for (const term of sections[section]!) {
-            let id = ids.get(term);
-            if (id === undefined) {
-              id = ids.size;
-              ids.set(term, id);
-              lastPosting.push(-1);
-              lastPage.push(-1);
-              pageCounts.push(0);
-              runLengths.push(0);
-            }
-            // Postings come page by page and section by section, so a repeat is the last one.
-            if (lastPosting[id] === posting) continue;
-            lastPosting[id] = posting;
-            runLengths[id]!++;
-            if (lastPage[id] !== ordinal) {
-              lastPage[id] = ordinal;
-              pageCounts[id]!++;
-            }
-            if (inChunk === chunk.length) {
-              chunk = new Uint32Array(PAIR_CHUNK * 2);
-              pairChunks.push(chunk);
-              inChunk = 0;
-            }
-            chunk[inChunk++] = id;
-            chunk[inChunk++] = posting;
-            pairs++;
+    const termId = (term: string): number => {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(term, id);
+        lastPosting.push(-1);
+        lastPage.push(-1);
+        pageCounts.push(0);
+        runLengths.push(0);
+      }
+      return id;
+    };
+    const addIds = (page: Page, sections: readonly (readonly number[])[]) => {
+      const ordinal = pages.length;
+      pages.push(page);
+      for (let section = 0; section < sections.length; section++) {
+        const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
+        const terms = sections[section]!;
+        for (let at = 0; at < terms.length; at++) {
+          const id = terms[at]!;
+          // Postings come page by page and section by section, so a repeat is the last one.
+          if (lastPosting[id] === posting) continue;
+          lastPosting[id] = posting;
+          runLengths[id]!++;
+          if (lastPage[id] !== ordinal) {
+            lastPage[id] = ordinal;
+            pageCounts[id]!++;
           }
+          if (inChunk === chunk.length) {
+            chunk = new Uint32Array(PAIR_CHUNK * 2);
+            pairChunks.push(chunk);
+            inChunk = 0;
+          }
+          chunk[inChunk++] = id;
+          chunk[inChunk++] = posting;
+          pairs++;
         }
-      },
+      }
+    };
+    return {
+      termId,
+      addIds,
+      add: (page, sections) => addIds(page, sections.map((terms) => terms.map(termId))),
       finish() {
         const vocabulary = new Vocabulary(new Map([...ids].map(([term, id]) => [term, pageCounts[id]!])));
         // Where each term's run starts in sorted order, then every pair put in its place (in the

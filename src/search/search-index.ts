@@ -3,12 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
 import { sectionTexts } from '../content/markdown.js';
-import { BodyIndex } from './body-index.js';
+import { BodyIndex, type BodyIndexBuilder } from './body-index.js';
 import { compactTrees, topScoringIndex } from './orama-scoring.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
 import { analyzeQuery, analyzeText, memoizedTextAnalyzer, stemWord } from './text/analyze.js';
+import { bodyTermAnalyzer } from './text/body-terms.js';
 import { foldText } from './text/fold.js';
 import { tokenizeWords } from './text/tokenize.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -208,8 +209,10 @@ export class SearchIndex {
       readonly analysis: Analysis;
       readonly analyze: (text: string) => string[];
       readonly indexed: IndexedPage[];
-      readonly fields: ReturnType<typeof BodyIndex.builder>;
-      readonly body: ReturnType<typeof BodyIndex.builder>;
+      readonly fields: BodyIndexBuilder;
+      readonly body: BodyIndexBuilder;
+      /** Analysis of body sections into the body index's term ids. */
+      readonly bodyTerms: (text: string, into: number[]) => void;
     }
     const builds = new Map<Lang, LanguageBuild>();
     const cities: string[] = [];
@@ -220,7 +223,8 @@ export class SearchIndex {
         const analyze = memoizedTextAnalyzer(lang);
         const analysis = { analyze };
         const indexed: IndexedPage[] = [];
-        build = { database: createDatabase(lang, analysis, indexed), analysis, analyze, indexed, fields: BodyIndex.builder(), body: BodyIndex.builder() };
+        const body = BodyIndex.builder();
+        build = { database: createDatabase(lang, analysis, indexed), analysis, analyze, indexed, fields: BodyIndex.builder(), body, bodyTerms: bodyTermAnalyzer(lang, body.termId) };
         builds.set(lang, build);
       }
       const { database, analyze, indexed } = build;
@@ -232,7 +236,15 @@ export class SearchIndex {
       insert(database, { id: page.path, title: page.title, description: page.description, headings: page.headings as string[], type: page.type });
       build.analysis.prepared = undefined;
       build.fields.add(page, lines);
-      build.body.add(page, sectionTexts(page.markdown).map(analyze));
+      const { bodyTerms } = build;
+      build.body.addIds(
+        page,
+        sectionTexts(page.markdown).map((text) => {
+          const ids: number[] = [];
+          bodyTerms(text, ids);
+          return ids;
+        }),
+      );
       indexed.push({
         page,
         lang,

@@ -70,6 +70,15 @@ export function memoizedTextAnalyzer(lang: TextLang): (text: string) => string[]
   };
 }
 
+/**
+ * The term of one folded token, or undefined for a token that is dropped (a stop word, a
+ * single letter): what `analyzeText` makes of it.
+ */
+export function termOfToken(token: string, lang: TextLang): string | undefined {
+  const [term] = contentTerms([token], ANALYSIS[lang]);
+  return term;
+}
+
 /** Whether a folded word is a stop word of the language. */
 export function isStopWord(word: string, lang: TextLang): boolean {
   return ANALYSIS[lang].stopWords.has(word);
