@@ -1,8 +1,11 @@
 import MarkdownIt from 'markdown-it';
+import { CODE_CLOSE, CODE_OPEN, CODE_PLACEHOLDER, CODE_SPAN } from './sections.js';
+
+export { headingIds, plainText, sectionBounds, sectionHeadings, sectionTexts } from './sections.js';
 
 /**
- * Markdown helpers for content we serve: strip what must never reach a client, and read the
- * section headings that search matches.
+ * Markdown helpers for content we serve: strip what must never reach a client. The sections and
+ * their headings are read in sections.ts (re-exported here).
  */
 
 /**
@@ -16,16 +19,6 @@ const HTML_COMMENT = /<!--[^\uE000]*?-->/g;
 
 /** The same patterns without the global flag, for a stateless test of the whole text. */
 const UNSAFE_ANYWHERE = [HTML_COMMENT, UNSAFE_BLOCK, UNSAFE_TAG].map((pattern) => new RegExp(pattern.source, pattern.flags.replace('g', '')));
-
-/** Private-use characters that stand in for a piece of code while the prose around it is cleaned. */
-const CODE_OPEN = '\uE000';
-const CODE_CLOSE = '\uE001';
-const CODE_PLACEHOLDER = /\uE000(\d+)\uE001/g;
-/**
- * An inline code span (CommonMark 6.1): a run of backticks, not escaped, up to the next run of
- * the same length; it cannot cross a blank line, as paragraphs end there.
- */
-const CODE_SPAN = /(?<![\\`])(`+)(?!`)(?:(?!\n[ \t]*\n)[^\uE000])*?(?<!`)\1(?!`)/g;
 
 /** Block structure only: which lines are fenced or indented code, exactly as CommonMark reads them. */
 const blockReader = new MarkdownIt('commonmark');
@@ -104,101 +97,4 @@ function maskCodeBlocks(markdown: string, mask: (code: string) => string): strin
   }
   out.push(...lines.slice(line));
   return out.join('\n');
-}
-
-const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
-/** ATX headings of levels 2-6 (level 1 is the page title), outside fenced code blocks. */
-export function sectionHeadings(markdown: string): string[] {
-  return splitSections(markdown, false).headings;
-}
-
-/**
- * The text of each section, aligned with `sectionHeadings`: index 0 is what precedes the first
- * section heading (the level-1 title and the introduction), index i + 1 the heading i line and
- * everything up to the next section heading. Search reads it to say which section's text matched.
- */
-export function sectionTexts(markdown: string): string[] {
-  return splitSections(markdown, true).texts;
-}
-
-/** Headings and, when `withTexts`, section texts (every page's load wants only the headings). */
-function splitSections(markdown: string, withTexts: boolean): { headings: string[]; texts: string[] } {
-  const headings: string[] = [];
-  const texts: string[] = [];
-  let current: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const fenceMatch = FENCE.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1] as string;
-      if (fence === undefined) fence = marker[0]!.repeat(3);
-      else if (marker.startsWith(fence)) fence = undefined;
-      if (withTexts) current.push(line);
-      continue;
-    }
-    if (fence === undefined) {
-      const match = ATX_HEADING.exec(line);
-      if (match && (match[1] as string).length >= 2) {
-        const text = plainText(match[2] as string);
-        if (text.length > 0) {
-          headings.push(text);
-          if (withTexts) texts.push(current.join('\n'));
-          current = [];
-        }
-      }
-    }
-    if (withTexts) current.push(line);
-  }
-  if (withTexts) texts.push(current.join('\n'));
-  return { headings, texts };
-}
-
-/**
- * Stable ids for section headings, for `id` attributes and deep links (`url#id`): the heading
- * folded to lower-case ASCII letters and digits joined by hyphens ("Ile kosztuje wdrożenie?" →
- * "ile-kosztuje-wdrozenie"), with "-2", "-3"… on repeats within the page. The id changes only when
- * the heading's text does.
- */
-export function headingIds(headings: readonly string[]): string[] {
-  const used = new Set<string>();
-  return headings.map((heading) => {
-    const base = slug(heading) || 'section';
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    return id;
-  });
-}
-
-/** Letters without their diacritics, lower case; ł and the other undecomposable letters mapped. */
-function slug(text: string): string {
-  // Most headings of English pages need no decomposition, which is the costly step.
-  const plain = /^[\u0000-\u007f]*$/.test(text) ? text : text.normalize('NFKD');
-  return plain
-    .toLowerCase()
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** Inline Markdown to plain text: links keep their text, emphasis marks go, inline code keeps its text exactly. */
-export function plainText(inline: string): string {
-  const code: string[] = [];
-  const masked = inline.replace(CODE_SPAN, (span) => {
-    const ticks = /^`+/.exec(span)![0].length;
-    return `${CODE_OPEN}${code.push(span.slice(ticks, -ticks).replace(/^ (.*) $/, '$1')) - 1}${CODE_CLOSE}`;
-  });
-  return masked
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(CODE_PLACEHOLDER, (placeholder, index: string) => code[Number(index)] ?? placeholder);
 }

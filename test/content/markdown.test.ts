@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { markdownToHtml } from '../../src/agent-site/markdown-html.js';
-import { cleanMarkdown, removeUnsafeMarkup, sectionHeadings } from '../../src/content/markdown.js';
+import { cleanMarkdown, removeUnsafeMarkup, sectionBounds, sectionHeadings, sectionTexts } from '../../src/content/markdown.js';
 
 const CONSENT_DEFAULT = [
   '<script>',
@@ -85,6 +85,38 @@ describe('section headings keep their inline code', () => {
       'Where the <script> and <noscript><iframe> go',
       'Plain bold heading',
     ]);
+  });
+});
+
+describe('sections', () => {
+  it('starts a section at each heading of levels 2-6 with text, outside fenced code', () => {
+    const markdown = '# Tytuł\nWstęp\n## Cennik\nod 100 zł\n```\n## nie nagłówek\n```\n##\n## ![](x.png)\n    ## za głęboko\n   ### Kontakt\nmail';
+    expect(sectionHeadings(markdown)).toEqual(['Cennik', 'Kontakt']);
+    expect(sectionTexts(markdown)).toEqual(['# Tytuł\nWstęp', '## Cennik\nod 100 zł\n```\n## nie nagłówek\n```\n##\n## ![](x.png)\n    ## za głęboko', '   ### Kontakt\nmail']);
+  });
+
+  it('gives an empty first section when the Markdown opens with a section heading', () => {
+    expect(sectionTexts('## Od razu\ntreść\n')).toEqual(['', '## Od razu\ntreść\n']);
+  });
+
+  // Random documents of headings, fences and prose: the sections are the text cut before each
+  // heading, one more than the headings, and each opens with its heading.
+  it('cuts any document into its headings\' sections, losing nothing', () => {
+    let state = 5;
+    const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const lines = ['# Tytuł', '## Sekcja', '### Pod *sekcja*', '##', '## ', '## ![](x.png)', '## `kod`', '## <span></span>', '   ## wcięty', '    ## za daleko', '```', '```js', '~~~', '````', '\t## tab', '## a ##', 'tekst', '', ' ', '#hash', '###### six', '####### seven', '## \u00a0', '## \\*', '## x\r'];
+    for (let document = 0; document < 3000; document++) {
+      const markdown = Array.from({ length: Math.floor(random() * 12) }, () => lines[Math.floor(random() * lines.length)]).join('\n');
+      const headings = sectionHeadings(markdown);
+      const texts = sectionTexts(markdown);
+      const bounds = sectionBounds(markdown);
+      expect(texts).toHaveLength(headings.length + 1);
+      // A heading on the first line leaves an empty first section, which no newline follows.
+      const openedByHeading = texts.length > 1 && bounds[2] === 0;
+      expect((openedByHeading ? texts.slice(1) : texts).join('\n')).toBe(markdown);
+      texts.slice(1).forEach((text, index) => expect(sectionHeadings(text)[0]).toBe(headings[index]));
+      expect(texts).toEqual(texts.map((_, index) => markdown.slice(bounds[2 * index], bounds[2 * index + 1])));
+    }
   });
 });
 
