@@ -12,6 +12,13 @@ import { bundleOptions } from './bundle-options.mjs';
 // would stay beside the new ones and go into a tarball packed from this working tree.
 await rm('dist/bin', { recursive: true, force: true });
 
-// Work on worker threads (the importer's page reading, the scan report's layout) starts from
-// modules of their own: entries beside main.js.
-await build(bundleOptions({ main: 'dist/src/cli/main.js', 'read-page-worker': 'dist/src/import/read-page-worker.js', 'report-html-worker': 'dist/src/scan/report-html-worker.js' }));
+// Work on worker threads (the importer's page reading, the scan report's layout, a large site's
+// page bodies for search) starts from modules of their own: entries beside main.js.
+await build(
+  bundleOptions({
+    main: 'dist/src/cli/main.js',
+    'read-page-worker': 'dist/src/import/read-page-worker.js',
+    'report-html-worker': 'dist/src/scan/report-html-worker.js',
+    'body-index-worker': 'dist/src/search/body-index-worker.js',
+  }),
+);

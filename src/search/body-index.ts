@@ -1,22 +1,39 @@
-import type { Page } from '../content/page.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** Sections past this one are counted as this one (a posting keeps the section in 8 bits). */
 const LAST_SECTION = 255;
 /** A prefix shorter than a word matches at most this many body words (in sorted order). */
 const MAX_PREFIX_WORDS = 16;
-/** (term id, posting) pairs per chunk of the builder: 512 KB, above malloc's threshold for mapping memory of its own. */
-const PAIR_CHUNK = 1 << 16;
+/** (term id, posting) pairs per chunk of the builder (2 MB of the JavaScript heap). */
+const PAIR_CHUNK = 1 << 17;
 
 /** Builds a BodyIndex a page at a time. */
 export interface BodyIndexBuilder {
   /** The id of a term in this index, given on the term's first sight. */
   termId(term: string): number;
-  /** Adds the next page, its parts given as term ids (from `termId`). */
-  addIds(page: Page, sections: readonly (readonly number[])[]): void;
+  /** The term of an id `termId` gave. */
+  termOf(id: number): string;
+  /** Starts the next page: `addSection` adds its parts. */
+  startPage(): void;
+  /** Adds the terms (the first `count` ids from `termId`) of part `section` of the page started last; parts come in order. */
+  addSection(section: number, ids: ArrayLike<number>, count?: number): void;
   /** Adds the next page, its parts given as terms. */
-  add(page: Page, sections: readonly (readonly string[])[]): void;
+  add(sections: readonly (readonly string[])[]): void;
   finish(): BodyIndex;
+}
+
+/**
+ * A body index as plain data, to pass between threads: its arrays' buffers can be transferred,
+ * and the terms are one string (a structured clone of one string is a copy, of an array of
+ * 100,000 strings a walk).
+ */
+export interface BodyIndexParts {
+  readonly pageCount: number;
+  /** The terms in sorted order, joined by newlines (no term holds one). */
+  readonly terms: string;
+  readonly pageCounts: Uint32Array;
+  readonly offsets: Uint32Array;
+  readonly postings: Uint32Array;
 }
 
 /**
@@ -30,7 +47,8 @@ export interface BodyIndexBuilder {
  * of the words so that all the words with one prefix are one contiguous slice.
  */
 export class BodyIndex {
-  readonly pages: readonly Page[];
+  /** Pages indexed: ordinals run from 0 to pageCount - 1. */
+  readonly pageCount: number;
   readonly vocabulary: Vocabulary;
   /** Postings of the word at sorted position i: `postings[offsets[i]] … postings[offsets[i + 1] - 1]`. */
   readonly #offsets: Uint32Array;
@@ -38,8 +56,8 @@ export class BodyIndex {
   /** Scratch of `markSectionsWithAll`, one byte per possible (page, section), made on first use. */
   #foundInSection: Uint8Array | undefined;
 
-  private constructor(pages: readonly Page[], vocabulary: Vocabulary, offsets: Uint32Array, postings: Uint32Array) {
-    this.pages = pages;
+  private constructor(pageCount: number, vocabulary: Vocabulary, offsets: Uint32Array, postings: Uint32Array) {
+    this.pageCount = pageCount;
     this.vocabulary = vocabulary;
     this.#offsets = offsets;
     this.#postings = postings;
@@ -51,19 +69,24 @@ export class BodyIndex {
    * over titles, descriptions and headings: part 0 the title, 1 the description, 2 on the headings).
    */
   static builder(): BodyIndexBuilder {
-    const pages: Page[] = [];
+    let pageCount = 0;
     // Postings are collected as (term id, posting) pairs in typed arrays, outside the
     // JavaScript heap: one small array per term would be a million heap numbers at 5,000 pages,
     // garbage the moment the index is laid out.
     const ids = new Map<string, number>();
+    const terms: string[] = [];
     const lastPosting: number[] = [];
     const lastPage: number[] = [];
     const pageCounts: number[] = [];
     const runLengths: number[] = [];
     // In fixed-size chunks rather than arrays grown by doubling: each doubling left its old copy
-    // (up to 16 MB at 5,000 pages) freed into malloc's heap, which the process kept as RSS.
-    const pairChunks: Uint32Array[] = [];
-    let chunk = new Uint32Array(0);
+    // (up to 16 MB at 5,000 pages) freed into malloc's heap, which the process kept as RSS. Plain
+    // arrays of small integers, not typed arrays: V8 maps and unmaps their memory itself, while
+    // typed arrays come from malloc, where freeing chunks this large raises glibc's thresholds
+    // for mapping memory and trimming for the rest of the process's life, and its later
+    // allocations then stay stranded in malloc's heap as RSS.
+    const pairChunks: number[][] = [];
+    let chunk: number[] = [];
     let inChunk = 0;
     let pairs = 0;
     const termId = (term: string): number => {
@@ -71,6 +94,7 @@ export class BodyIndex {
       if (id === undefined) {
         id = ids.size;
         ids.set(term, id);
+        terms.push(term);
         lastPosting.push(-1);
         lastPage.push(-1);
         pageCounts.push(0);
@@ -78,37 +102,40 @@ export class BodyIndex {
       }
       return id;
     };
-    const addIds = (page: Page, sections: readonly (readonly number[])[]) => {
-      const ordinal = pages.length;
-      pages.push(page);
-      for (let section = 0; section < sections.length; section++) {
-        const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
-        const terms = sections[section]!;
-        for (let at = 0; at < terms.length; at++) {
-          const id = terms[at]!;
-          // Postings come page by page and section by section, so a repeat is the last one.
-          if (lastPosting[id] === posting) continue;
-          lastPosting[id] = posting;
-          runLengths[id]!++;
-          if (lastPage[id] !== ordinal) {
-            lastPage[id] = ordinal;
-            pageCounts[id]!++;
-          }
-          if (inChunk === chunk.length) {
-            chunk = new Uint32Array(PAIR_CHUNK * 2);
-            pairChunks.push(chunk);
-            inChunk = 0;
-          }
-          chunk[inChunk++] = id;
-          chunk[inChunk++] = posting;
-          pairs++;
+    const addSection = (section: number, terms: ArrayLike<number>, count = terms.length) => {
+      const ordinal = pageCount - 1;
+      const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
+      for (let at = 0; at < count; at++) {
+        const id = terms[at]!;
+        // Postings come page by page and section by section, so a repeat is the last one.
+        if (lastPosting[id] === posting) continue;
+        lastPosting[id] = posting;
+        runLengths[id]!++;
+        if (lastPage[id] !== ordinal) {
+          lastPage[id] = ordinal;
+          pageCounts[id]!++;
         }
+        if (inChunk === chunk.length) {
+          chunk = new Array<number>(PAIR_CHUNK * 2).fill(0);
+          pairChunks.push(chunk);
+          inChunk = 0;
+        }
+        chunk[inChunk++] = id;
+        chunk[inChunk++] = posting;
+        pairs++;
       }
     };
     return {
       termId,
-      addIds,
-      add: (page, sections) => addIds(page, sections.map((terms) => terms.map(termId))),
+      termOf: (id) => terms[id]!,
+      startPage: () => {
+        pageCount++;
+      },
+      addSection,
+      add: (sections) => {
+        pageCount++;
+        sections.forEach((terms, section) => addSection(section, terms.map(termId)));
+      },
       finish() {
         const vocabulary = new Vocabulary(new Map([...ids].map(([term, id]) => [term, pageCounts[id]!])));
         // Where each term's run starts in sorted order, then every pair put in its place (in the
@@ -131,9 +158,21 @@ export class BodyIndex {
           left -= end / 2;
         }
         pairChunks.length = 0;
-        return new BodyIndex(pages, vocabulary, offsets, postings);
+        return new BodyIndex(pageCount, vocabulary, offsets, postings);
       },
     };
+  }
+
+  /** The index as plain data (see BodyIndexParts). */
+  toParts(): BodyIndexParts {
+    const { terms } = this.vocabulary;
+    return { pageCount: this.pageCount, terms: terms.join('\n'), pageCounts: Uint32Array.from(terms, (_, index) => this.vocabulary.pagesAt(index)), offsets: this.#offsets, postings: this.#postings };
+  }
+
+  /** The index `toParts` gave (its arrays are taken, not copied). */
+  static fromParts(parts: BodyIndexParts): BodyIndex {
+    const terms = parts.terms === '' ? [] : parts.terms.split('\n');
+    return new BodyIndex(parts.pageCount, Vocabulary.fromSorted(terms, parts.pageCounts), parts.offsets, parts.postings);
   }
 
   /**
@@ -158,7 +197,7 @@ export class BodyIndex {
    */
   markSectionsWithAll(terms: readonly { readonly term: string; readonly exact: boolean }[], masks: Int32Array, bit: number): void {
     if (terms.length === 0 || terms.length > 255) return;
-    const found = (this.#foundInSection ??= new Uint8Array(this.pages.length * 256));
+    const found = (this.#foundInSection ??= new Uint8Array(this.pageCount * 256));
     const postings = this.#postings;
     terms.forEach(({ term, exact }, index) => {
       const [first, end] = this.#wordRange(term, exact);

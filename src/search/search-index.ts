@@ -1,15 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { create, insert, search as oramaSearch, type Orama } from '@orama/orama';
 import { LRUCache } from 'lru-cache';
 import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
-import { sectionTexts } from '../content/markdown.js';
 import { BodyIndex, type BodyIndexBuilder } from './body-index.js';
+import { BodyThread } from './body-thread.js';
+import { pageBodiesBuilder } from './page-bodies.js';
 import { compactTrees, topScoringIndex } from './orama-scoring.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
-import { analyzeQuery, analyzeText, memoizedTextAnalyzer, stemWord } from './text/analyze.js';
-import { bodyTermAnalyzer } from './text/body-terms.js';
+import { analyzeQuery, analyzeText, stemWord } from './text/analyze.js';
+import { bodyTermAnalyzer, TermIds, type BodyTermAnalyzer } from './text/body-terms.js';
 import { foldText } from './text/fold.js';
 import { tokenizeWords } from './text/tokenize.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -35,6 +37,19 @@ export interface SearchHit {
   /** The same sections with their ids, for deep links (`url#id`). */
   readonly sections: readonly MatchingSection[];
 }
+
+export interface BuildOptions {
+  /** Sites of this many pages or more index their bodies on a worker thread (tests set it). */
+  readonly bodyThreadFromPages?: number | undefined;
+  /** The worker's compiled file, where it is not beside this module (tests running the TypeScript sources). */
+  readonly bodyWorkerFile?: string | undefined;
+}
+
+/**
+ * From this many pages a site's bodies are indexed on a worker thread: starting one costs
+ * ~40 ms, which a smaller site's whole build does not take.
+ */
+const BODY_THREAD_FROM_PAGES = 1_000;
 
 /** What a site adds to the built-in search data (the site file's `search` section). */
 export interface SearchSettings {
@@ -182,10 +197,13 @@ export class SearchIndex {
     this.#size = size;
   }
 
-  static build(pages: readonly Page[], settings: SearchSettings = {}): SearchIndex {
-    const builder = SearchIndex.#builder(settings);
+  static build(pages: readonly Page[], settings: SearchSettings = {}, options: BuildOptions = {}): SearchIndex {
+    const thread = SearchIndex.#bodyThread(pages, options);
+    const builder = SearchIndex.#builder(settings, thread !== undefined);
     for (const page of pages) builder.add(page);
-    return builder.finish(pages.length);
+    // What needs no body is finished while the body thread may still be working.
+    const withBodies = builder.finish(pages.length);
+    return withBodies(thread?.take());
   }
 
   /**
@@ -193,58 +211,67 @@ export class SearchIndex {
    * slices: a server that keeps answering while it builds the next content (a reload) is never
    * held up for more than one slice (a few milliseconds).
    */
-  static async buildInSlices(pages: readonly Page[], sliceSize = 100, settings: SearchSettings = {}): Promise<SearchIndex> {
-    const builder = SearchIndex.#builder(settings);
+  static async buildInSlices(pages: readonly Page[], sliceSize = 100, settings: SearchSettings = {}, options: BuildOptions = {}): Promise<SearchIndex> {
+    const thread = SearchIndex.#bodyThread(pages, options);
+    const builder = SearchIndex.#builder(settings, thread !== undefined);
     for (const [position, page] of pages.entries()) {
       builder.add(page);
       if (position % sliceSize === sliceSize - 1) await new Promise((resolve) => setImmediate(resolve));
     }
-    return builder.finish(pages.length);
+    const withBodies = builder.finish(pages.length);
+    return withBodies(await thread?.result());
   }
 
-  static #builder(settings: SearchSettings) {
+  /** The thread that indexes the bodies, for a site large enough to gain from one. */
+  static #bodyThread(pages: readonly Page[], { bodyThreadFromPages = BODY_THREAD_FROM_PAGES, bodyWorkerFile }: BuildOptions): BodyThread | undefined {
+    if (pages.length < bodyThreadFromPages || availableParallelism() < 2) return undefined;
+    return BodyThread.start(pages, bodyWorkerFile);
+  }
+
+  /** `bodiesElsewhere`: the bodies are indexed on the body thread, and given to `finish`. */
+  static #builder(settings: SearchSettings, bodiesElsewhere: boolean) {
     interface LanguageBuild {
       readonly database: PageDatabase;
-      /** What Orama's tokenizer analyses inserted fields with (memoized while building). */
+      /** What Orama's tokenizer analyses inserted fields with. */
       readonly analysis: Analysis;
-      readonly analyze: (text: string) => string[];
       readonly indexed: IndexedPage[];
       readonly fields: BodyIndexBuilder;
-      readonly body: BodyIndexBuilder;
-      /** Analysis of body sections into the body index's term ids. */
-      readonly bodyTerms: (text: string, into: number[]) => void;
+      /** Analysis of descriptions and headings into the field postings' term ids (as bodies are analysed). */
+      readonly fieldTerms: BodyTermAnalyzer;
+      /** Undefined when the bodies are indexed on the body thread. */
+      readonly bodies: ReturnType<typeof pageBodiesBuilder> | undefined;
     }
     const builds = new Map<Lang, LanguageBuild>();
     const cities: string[] = [];
+    const termIds = new TermIds();
     const add = (page: Page) => {
       const lang = page.lang;
       let build = builds.get(lang);
       if (!build) {
-        const analyze = memoizedTextAnalyzer(lang);
-        const analysis = { analyze };
+        const analysis = { analyze: documentTerms(lang) };
         const indexed: IndexedPage[] = [];
-        const body = BodyIndex.builder();
-        build = { database: createDatabase(lang, analysis, indexed), analysis, analyze, indexed, fields: BodyIndex.builder(), body, bodyTerms: bodyTermAnalyzer(lang, body.termId) };
+        const fields = BodyIndex.builder();
+        build = { database: createDatabase(lang, analysis, indexed), analysis, indexed, fields, fieldTerms: bodyTermAnalyzer(lang, fields.termId), bodies: bodiesElsewhere ? undefined : pageBodiesBuilder(lang) };
         builds.set(lang, build);
       }
-      const { database, analyze, indexed } = build;
+      const { database, indexed, fields } = build;
       if (page.city) cities.push(page.city);
-      const lines = [analyzeQuery(page.title, lang), analyze(page.description), ...page.headings.map(analyze)];
+      // The field postings: part 0 the title, 1 the description, 2 on the headings.
+      fields.startPage();
+      const lines = [analyzeQuery(page.title, lang)];
+      fields.addSection(0, lines[0]!.map(fields.termId));
+      for (const text of [page.description, ...page.headings]) {
+        termIds.count = 0;
+        build.fieldTerms(text, termIds);
+        fields.addSection(lines.length, termIds.ids, termIds.count);
+        lines.push(Array.from(termIds.ids.subarray(0, termIds.count), fields.termOf));
+      }
       // Orama's tokenizer takes these terms rather than analysing the same texts again.
       build.analysis.prepared = { title: lines[0]!, texts: new Map([page.description, ...page.headings].map((text, index) => [text, lines[index + 1]!])) };
       // Orama keeps the document it is given: the page's own headings array, not a copy.
       insert(database, { id: page.path, title: page.title, description: page.description, headings: page.headings as string[], type: page.type });
       build.analysis.prepared = undefined;
-      build.fields.add(page, lines);
-      const { bodyTerms } = build;
-      build.body.addIds(
-        page,
-        sectionTexts(page.markdown).map((text) => {
-          const ids: number[] = [];
-          bodyTerms(text, ids);
-          return ids;
-        }),
-      );
+      build.bodies?.add(page.markdown);
       indexed.push({
         page,
         lang,
@@ -254,20 +281,24 @@ export class SearchIndex {
         words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
       });
     };
+    /**
+     * Finishes what does not depend on the bodies, and returns the step that takes the body
+     * thread's indexes (a language it has none for is indexed here) and makes the index.
+     */
     const finish = (size: number) => {
+      const finished = [...builds].map(([lang, build]) => {
+        compactTrees(build.database);
+        return { lang, build, fields: build.fields.finish(), body: build.bodies?.finish() };
+      });
+      return (bodies: ReadonlyMap<Lang, BodyIndex> | undefined) => indexOf(size, finished, bodies);
+    };
+    const indexOf = (size: number, finished: readonly { lang: Lang; build: LanguageBuild; fields: BodyIndex; body: BodyIndex | undefined }[], bodies: ReadonlyMap<Lang, BodyIndex> | undefined) => {
       const languages = new Map<Lang, Language>();
       const places = new PlaceNames([...cities, ...(settings.places ?? [])]);
       const synonyms = [BUILT_IN_SYNONYMS, ...(settings.synonyms ? [settings.synonyms] : [])];
-      for (const lang of LANGS) {
-        const build = builds.get(lang);
-        if (!build) continue;
+      for (const { lang, build, fields, body: builtHere } of [...finished].sort((a, b) => LANGS.indexOf(a.lang) - LANGS.indexOf(b.lang))) {
         const { database, indexed } = build;
-        // The memory of stems holds every word of every body; once built, Orama analyses no more
-        // documents, so its tokenizer must not keep that memory alive for the life of the index.
-        build.analysis.analyze = (text) => analyzeText(text, lang);
-        compactTrees(database);
-        const fields = build.fields.finish();
-        const body = build.body.finish();
+        const body = builtHere ?? bodies?.get(lang) ?? bodiesHere(lang, indexed);
         // The planner asks the index of every language lazily, at query time, when all are built.
         const planner = new QueryPlanner(lang, synonyms, places, {
           knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
@@ -505,6 +536,22 @@ export class SearchIndex {
   }
 }
 
+/**
+ * `analyzeText` for one language, made here rather than where a build is: a closure keeps the
+ * scopes it was made in alive, and Orama's tokenizer keeps this one for the life of the index,
+ * which must not keep a build's tables of words (tens of MB at 5,000 pages).
+ */
+function documentTerms(lang: Lang): (text: string) => string[] {
+  return (text) => analyzeText(text, lang);
+}
+
+/** The body index of pages indexed without one (the body thread failed). */
+function bodiesHere(lang: Lang, pages: readonly IndexedPage[]): BodyIndex {
+  const builder = pageBodiesBuilder(lang);
+  for (const { page } of pages) builder.add(page.markdown);
+  return builder.finish();
+}
+
 /** How Orama's tokenizer analyses an inserted field: `prepared` holds the page's terms while it is inserted. */
 interface Analysis {
   analyze: (text: string) => string[];
@@ -526,6 +573,9 @@ function createDatabase(lang: Lang, analysis: Analysis, pages: readonly IndexedP
   };
   return create({
     schema: SCHEMA,
+    // Results are ranked by score, never sorted by a field: Orama's sorter would keep every
+    // page's title and description in sorted lists for nothing (time at build, memory after).
+    sort: { enabled: false },
     components: {
       // Orama's scores, computed without the work we never use; only the candidates we take.
       index: topScoringIndex(CANDIDATES, fieldTerms),

@@ -17,12 +17,26 @@ export class Vocabulary {
   readonly #alphabet: readonly string[] | undefined;
 
   /** `pageCounts`: every indexed term with the number of pages it occurs on. */
-  constructor(pageCounts: ReadonlyMap<string, number>) {
-    this.#sorted = [...pageCounts.keys()].sort();
-    this.#pageCounts = Uint32Array.from(this.#sorted, (term) => pageCounts.get(term)!);
+  constructor(pageCounts: ReadonlyMap<string, number>);
+  /** Terms already sorted, with the number of pages each occurs on (see `fromSorted`). */
+  constructor(sorted: readonly string[], pageCounts: Uint32Array);
+  constructor(terms: ReadonlyMap<string, number> | readonly string[], counts?: Uint32Array) {
+    if (counts) {
+      this.#sorted = terms as readonly string[];
+      this.#pageCounts = counts;
+    } else {
+      const pageCounts = terms as ReadonlyMap<string, number>;
+      this.#sorted = [...pageCounts.keys()].sort();
+      this.#pageCounts = Uint32Array.from(this.#sorted, (term) => pageCounts.get(term)!);
+    }
     const characters = new Set<string>();
     for (const term of this.#sorted) for (const character of term) characters.add(character);
     this.#alphabet = characters.size <= MAX_ALPHABET ? [...characters] : undefined;
+  }
+
+  /** The vocabulary of `terms` in sorted order (as `terms` gives them), with their page counts at the same positions. */
+  static fromSorted(terms: readonly string[], pageCounts: Uint32Array): Vocabulary {
+    return new Vocabulary(terms, pageCounts);
   }
 
   get size(): number {

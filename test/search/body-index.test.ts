@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BodyIndex } from '../../src/search/body-index.js';
-import { testPage } from '../helpers/pages.js';
+import { pageBodiesBuilder } from '../../src/search/page-bodies.js';
 
 /** A body index over pages given as sections of analysed terms (section 0 is before the first heading). */
 function indexOf(...pages: string[][][]): BodyIndex {
   const builder = BodyIndex.builder();
-  pages.forEach((sections, ordinal) => builder.add(testPage({ path: `/pl/${ordinal}/` }), sections));
+  for (const sections of pages) builder.add(sections);
   return builder.finish();
 }
 
@@ -85,5 +85,17 @@ describe('BodyIndex', () => {
     expect(sections('tag', 1)).toEqual([1]);
     expect(sections('tag', 2)).toEqual([]);
     expect(sections('consent', 2)).toEqual([0, 0]);
+  });
+});
+
+describe('the body index of page Markdown', () => {
+  it('holds only terms that are on some page, whatever characters the text mixes', () => {
+    const builder = pageBodiesBuilder('pl');
+    builder.add("# Tytuł\n\nab'ﬁ cd-\u00adef naïve café\n\n## Sekcja\n\nzwykły tekst — „cytat” … e-commerce Google'a");
+    builder.add('Drugi wdrożenie, ZAŻÓŁĆ gęślą jaźń');
+    const { vocabulary } = builder.finish();
+    const empty = vocabulary.terms.filter((_, index) => vocabulary.pagesAt(index) === 0);
+    expect(empty).toEqual([]);
+    expect(vocabulary.terms).not.toContain('ab');
   });
 });

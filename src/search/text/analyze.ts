@@ -48,29 +48,6 @@ export function analyzeQuery(text: string, lang: TextLang): string[] {
 }
 
 /**
- * `analyzeText` with a memory of the stems it computed: page bodies repeat their words, and
- * stemming is most of the cost of analysing them. For one index build; the memory grows with the
- * vocabulary.
- */
-export function memoizedTextAnalyzer(lang: TextLang): (text: string) => string[] {
-  // Each token's term, or '' for a token that is dropped: one lookup per token.
-  const terms = new Map<string, string>();
-  const { stopWords, stem } = ANALYSIS[lang];
-  return (text) => {
-    const found: string[] = [];
-    for (const token of tokenizeWords(foldText(text))) {
-      let term = terms.get(token);
-      if (term === undefined) {
-        term = stopWords.has(token) ? '' : HAS_DIGIT.test(token) ? token : token.length > 1 ? stem(token) : '';
-        terms.set(token, term);
-      }
-      if (term !== '') found.push(term);
-    }
-    return found;
-  };
-}
-
-/**
  * The term of one folded token, or undefined for a token that is dropped (a stop word, a
  * single letter): what `analyzeText` makes of it.
  */

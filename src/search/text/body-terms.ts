@@ -6,7 +6,7 @@
  * expression's match array and a Map lookup per word took twice as long, and their garbage kept
  * the collector busy).
  */
-import { analyzeText, termOfToken, type TextLang } from './analyze.js';
+import { termOfToken, type TextLang } from './analyze.js';
 import { foldText } from './fold.js';
 import { tokenizeWords } from './tokenize.js';
 
@@ -15,12 +15,13 @@ import { tokenizeWords } from './tokenize.js';
  * Polish letters (to their plain forms) and typographic punctuation that folding leaves a
  * separator (the no-break space, guillemets, hyphens and dashes, quotation marks, the bullet,
  * the ellipsis). In text made only of them, the words of the folded text are the folded words of
- * the text, so a body can be cut into words first and each distinct word analysed once.
+ * the text, so a body can be cut into words first and each distinct word analysed once. The
+ * whole text is checked before any of it is read that way: a word read before a character that
+ * must be folded could be one that folding joins to the next ("ab'ﬁ" is one word, "abfi").
  */
 const FOLDS_WORD_BY_WORD = /^[\u0000-\u007f\u00a0\u00ab\u00bbąćęłńóśźżĄĆĘŁŃÓŚŹŻ\u2010-\u2015\u2018-\u201f\u2022\u2026]*$/;
 
 /** What a code unit is to `tokenizeWords` (every one in FOLDS_WORD_BY_WORD is below 0x2030). */
-const OTHER = 0;
 const LETTER = 1;
 /** An apostrophe or a hyphen: part of a word between two letters or digits. */
 const JOINER = 2;
@@ -31,45 +32,79 @@ const CODE_UNITS = (() => {
   return classes;
 })();
 
+/** Whether `text` is made only of characters that fold word by word (see `BodyTermAnalyzer.words`). */
+export function foldsWordByWord(text: string): boolean {
+  return FOLDS_WORD_BY_WORD.test(text);
+}
+
 /** A word with no term (a stop word, a single letter). */
 const NONE = -1;
 
-/**
- * Returns `(text, into)`, which appends the ids of the text's terms, in order, to `into`. For one
- * index build: what it remembers grows with the vocabulary.
- */
-export function bodyTermAnalyzer(lang: TextLang, termId: (term: string) => number): (text: string, into: number[]) => void {
-  const words = new WordTable();
+/** Term ids an analyzer writes: `ids[0]` to `ids[count - 1]`, one buffer reused from one section to the next. */
+export class TermIds {
+  ids = new Int32Array(1024);
+  count = 0;
+
+  push(id: number): void {
+    if (this.count === this.ids.length) {
+      const bigger = new Int32Array(this.ids.length * 2);
+      bigger.set(this.ids);
+      this.ids = bigger;
+    }
+    this.ids[this.count++] = id;
+  }
+
+  /** The ids as an array (for tests and small texts). */
+  toArray(): number[] {
+    return Array.from(this.ids.subarray(0, this.count));
+  }
+}
+
+export interface BodyTermAnalyzer {
+  /** Appends the ids of the terms of `text`, in order, to `into`. */
+  (text: string, into: TermIds): void;
+  /**
+   * The same for `text.slice(start, end)`, read in place, when `foldsWordByWord` holds for the
+   * text (a whole body is checked once rather than each of its sections).
+   */
+  words(text: string, start: number, end: number, into: TermIds): void;
+}
+
+/** The analyzer of one language's bodies. For one index build: what it remembers grows with the vocabulary. */
+export function bodyTermAnalyzer(lang: TextLang, termId: (term: string) => number): BodyTermAnalyzer {
+  const table = new WordTable();
   // Ids of a word of several terms (a compound's parts): the table holds -2 - its position here.
   const several: (readonly number[])[] = [];
-  // Ids of a folded token (text that does not fold word by word).
+  // Ids of a folded token.
   const ofToken = new Map<string, number>();
+  // What `analyzeText` makes of a word, through the memory of tokens: the same token comes in
+  // many spellings (capitalised, with or without diacritics), and is stemmed once.
+  const idOfToken = (token: string): number => {
+    let id = ofToken.get(token);
+    if (id === undefined) {
+      const term = termOfToken(token, lang);
+      id = term === undefined ? NONE : termId(term);
+      ofToken.set(token, id);
+    }
+    return id;
+  };
   const idOfWord = (word: string): number => {
-    const ids = analyzeText(word, lang).map(termId);
+    const ids: number[] = [];
+    for (const token of tokenizeWords(foldText(word))) {
+      const id = idOfToken(token);
+      if (id !== NONE) ids.push(id);
+    }
     if (ids.length <= 1) return ids[0] ?? NONE;
     several.push(ids);
     return -1 - several.length;
   };
-  const push = (value: number, into: number[]) => {
+  const push = (value: number, into: TermIds) => {
     if (value >= 0) into.push(value);
     else if (value !== NONE) for (const id of several[-2 - value]!) into.push(id);
   };
-  return (text, into) => {
-    if (!FOLDS_WORD_BY_WORD.test(text)) {
-      for (const token of tokenizeWords(foldText(text))) {
-        let id = ofToken.get(token);
-        if (id === undefined) {
-          const term = termOfToken(token, lang);
-          id = term === undefined ? NONE : termId(term);
-          ofToken.set(token, id);
-        }
-        if (id !== NONE) into.push(id);
-      }
-      return;
-    }
-    const length = text.length;
-    let at = 0;
-    while (at < length) {
+  const words = (text: string, start: number, end: number, into: TermIds) => {
+    let at = start;
+    while (at < end) {
       let code = text.charCodeAt(at);
       if (CODE_UNITS[code] !== LETTER) {
         at++;
@@ -77,33 +112,53 @@ export function bodyTermAnalyzer(lang: TextLang, termId: (term: string) => numbe
       }
       // A word as `tokenizeWords` reads one: runs of letters and digits joined by single
       // apostrophes or hyphens. Hashed while read.
-      const start = at;
+      const first = at;
       let hash = 0;
       for (;;) {
-        while (at < length && CODE_UNITS[(code = text.charCodeAt(at))] === LETTER) {
+        while (at < end && CODE_UNITS[(code = text.charCodeAt(at))] === LETTER) {
           hash = (Math.imul(hash, 31) + code) | 0;
           at++;
         }
-        if (at + 1 < length && CODE_UNITS[code] === JOINER && CODE_UNITS[text.charCodeAt(at + 1)] === LETTER) {
+        if (at + 1 < end && CODE_UNITS[code] === JOINER && CODE_UNITS[text.charCodeAt(at + 1)] === LETTER) {
           hash = (Math.imul(hash, 31) + code) | 0;
           at++;
           continue;
         }
         break;
       }
-      push(words.valueOf(text, start, at, hash, idOfWord), into);
+      push(table.valueOf(text, first, at, hash, idOfWord), into);
     }
   };
+  const analyze = (text: string, into: TermIds) => {
+    if (FOLDS_WORD_BY_WORD.test(text)) {
+      words(text, 0, text.length, into);
+      return;
+    }
+    for (const token of tokenizeWords(foldText(text))) {
+      const id = idOfToken(token);
+      if (id !== NONE) into.push(id);
+    }
+  };
+  return Object.assign(analyze, { words });
 }
+
+/** Room for 64,000 words before the table grows (a site of a few thousand pages has ~100,000). */
+const INITIAL_SLOTS = 1 << 17;
 
 /**
  * Words of texts and a number for each, found by a hash computed while scanning: open
- * addressing over typed arrays, a word compared in place with `startsWith`.
+ * addressing, a word compared in place with `startsWith` only when its hash and length match
+ * (the words are touched once per word found, not per slot probed). The slots are plain arrays of
+ * small integers, in the JavaScript heap: typed arrays of this size are allocated with malloc,
+ * and freeing one mid-build raises glibc's threshold for mapping memory of its own, which left
+ * tens of MB of the build's later allocations stranded in the process after it.
  */
 class WordTable {
-  #hashes = new Int32Array(1 << 16);
-  #words: (string | undefined)[] = new Array<string | undefined>(1 << 16).fill(undefined);
-  #values = new Int32Array(1 << 16);
+  #hashes: number[] = new Array<number>(INITIAL_SLOTS).fill(0);
+  /** Length of the word in each slot; 0 for an empty slot (no word is empty). */
+  #lengths: number[] = new Array<number>(INITIAL_SLOTS).fill(0);
+  #words: string[] = new Array<string>(INITIAL_SLOTS).fill('');
+  #values: number[] = new Array<number>(INITIAL_SLOTS).fill(0);
   #size = 0;
 
   /** The number of `text.slice(start, end)`, made by `valueOf(word)` on its first sight. */
@@ -111,19 +166,20 @@ class WordTable {
     const mask = this.#hashes.length - 1;
     const length = end - start;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const word = this.#words[slot];
-      if (word === undefined) {
-        const found = text.slice(start, end);
-        const value = valueOf(found);
-        this.#put(slot, hash, found, value);
+      const inSlot = this.#lengths[slot]!;
+      if (inSlot === 0) {
+        const word = text.slice(start, end);
+        const value = valueOf(word);
+        this.#put(slot, hash, word, value);
         return value;
       }
-      if (this.#hashes[slot] === hash && word.length === length && text.startsWith(word, start)) return this.#values[slot]!;
+      if (inSlot === length && this.#hashes[slot] === hash && text.startsWith(this.#words[slot]!, start)) return this.#values[slot]!;
     }
   }
 
   #put(slot: number, hash: number, word: string, value: number): void {
     this.#hashes[slot] = hash;
+    this.#lengths[slot] = word.length;
     this.#words[slot] = word;
     this.#values[slot] = value;
     // At most half full, so that a probe ends soon.
@@ -132,20 +188,23 @@ class WordTable {
 
   #grow(): void {
     const hashes = this.#hashes;
+    const lengths = this.#lengths;
     const words = this.#words;
     const values = this.#values;
     const capacity = hashes.length * 2;
-    this.#hashes = new Int32Array(capacity);
-    this.#words = new Array<string | undefined>(capacity).fill(undefined);
-    this.#values = new Int32Array(capacity);
+    this.#hashes = new Array<number>(capacity).fill(0);
+    this.#lengths = new Array<number>(capacity).fill(0);
+    this.#words = new Array<string>(capacity).fill('');
+    this.#values = new Array<number>(capacity).fill(0);
     const mask = capacity - 1;
-    words.forEach((word, slot) => {
-      if (word === undefined) return;
+    for (let slot = 0; slot < hashes.length; slot++) {
+      if (lengths[slot] === 0) continue;
       let to = hashes[slot]! & mask;
-      while (this.#words[to] !== undefined) to = (to + 1) & mask;
+      while (this.#lengths[to] !== 0) to = (to + 1) & mask;
       this.#hashes[to] = hashes[slot]!;
-      this.#words[to] = word;
+      this.#lengths[to] = lengths[slot]!;
+      this.#words[to] = words[slot]!;
       this.#values[to] = values[slot]!;
-    });
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, type TextLang } from '../../../src/search/text/analyze.js';
-import { bodyTermAnalyzer } from '../../../src/search/text/body-terms.js';
+import { bodyTermAnalyzer, TermIds } from '../../../src/search/text/body-terms.js';
 
 /** An analyzer over a term table of its own, giving terms back as strings. */
 function analyzer(lang: TextLang): (text: string) => string[] {
@@ -16,9 +16,9 @@ function analyzer(lang: TextLang): (text: string) => string[] {
   };
   const analyze = bodyTermAnalyzer(lang, termId);
   return (text) => {
-    const found: number[] = [];
+    const found = new TermIds();
     analyze(text, found);
-    return found.map((id) => terms[id]!);
+    return found.toArray().map((id) => terms[id]!);
   };
 }
 
@@ -70,6 +70,15 @@ describe('bodyTermAnalyzer', () => {
       expect(polish(value), value).toEqual(analyzeText(value, 'pl'));
       expect(english(value), value).toEqual(analyzeText(value, 'en'));
     }
+  });
+
+  it('reads a range of a text in place as it reads the range cut out', () => {
+    const terms: string[] = [];
+    const analyze = bodyTermAnalyzer('pl', (term) => terms.push(term) - 1);
+    const text = 'Wdrożenie GTM-a w sklepie\n## Cennik e-commerce\nod 100 zł netto';
+    const inPlace = new TermIds();
+    analyze.words(text, 10, 36, inPlace);
+    expect(inPlace.toArray().map((id) => terms[id])).toEqual(analyzeText(text.slice(10, 36), 'pl'));
   });
 
   it('keeps every word right past the point where its table of words grows', () => {
