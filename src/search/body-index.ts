@@ -1,7 +1,7 @@
 import { Vocabulary } from './vocabulary.js';
 
 /** Sections past this one are counted as this one (a posting keeps the section in 8 bits). */
-const LAST_SECTION = 255;
+export const LAST_SECTION = 255;
 /** A prefix shorter than a word matches at most this many body words (in sorted order). */
 const MAX_PREFIX_WORDS = 16;
 /** (term id, posting) pairs per chunk of the builder (2 MB of the JavaScript heap). */

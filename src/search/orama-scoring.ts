@@ -55,6 +55,9 @@ export type FieldTerms = (prop: string, internalId: number) => string | undefine
  */
 export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaIndexComponent {
   let scores: Float64Array = new Float64Array(0);
+  // The ids with a score in this search, kept between searches as `scores` is.
+  let touched: Uint32Array = new Uint32Array(1024);
+  let touchedCount = 0;
   // What each (field, word) adds to the score of each document holding it, for the words of
   // recent queries: the same numbers Orama computes, computed once (query words repeat).
   const contributions = new Map<string, { readonly ids: Uint32Array; readonly values: Float64Array }>();
@@ -72,7 +75,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
     if (tokens.length === 0 && !term) tokens.push('');
     // Scores by internal id (1…documents) in one array kept between searches, and the ids touched.
     if (scores.length <= docsCount) scores = new Float64Array(docsCount + 1);
-    const touched: number[] = [];
+    touchedCount = 0;
     const { k, b, d } = relevance;
     // Contributions depend on these too: they are remembered for one set of them at a time.
     const parameters = `${k} ${b} ${d} ${docsCount} ${JSON.stringify(boost)}`;
@@ -128,15 +131,18 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
               if (whereFiltersIDs && !whereFiltersIDs.has(id)) continue;
               if (id >= scores.length) scores = grown(scores, id);
               // 0 + x is x, so the first addition is Orama's first value.
-              if (scores[id] === 0) touched.push(id);
+              if (scores[id] === 0) {
+                if (touchedCount === touched.length) touched = grownIds(touched);
+                touched[touchedCount++] = id;
+              }
               scores[id]! += values[at]!;
             }
           }
         }
       }
-      return best(scores, touched, keep);
+      return best(scores, touched.subarray(0, touchedCount), keep);
     } finally {
-      for (const id of touched) scores[id] = 0;
+      for (let at = 0; at < touchedCount; at++) scores[touched[at]!] = 0;
     }
   };
   // Orama's field lengths and token occurrences, without the per-document frequency objects.
@@ -194,7 +200,7 @@ function allWords(start: RadixNode, term: string, exact: boolean): Record<string
 }
 
 /** The `keep` best of the scores by Orama's order: higher score first, then lower internal id. */
-function best(scores: Float64Array, ids: readonly number[], keep: number): [number, number][] {
+function best(scores: Float64Array, ids: Uint32Array, keep: number): [number, number][] {
   const kept: [number, number][] = [];
   const before = (a: [number, number], b: [number, number]) => (a[1] === b[1] ? a[0] < b[0] : a[1] > b[1]);
   for (const id of ids) {
@@ -216,6 +222,13 @@ function best(scores: Float64Array, ids: readonly number[], keep: number): [numb
     if (kept.length > keep) kept.pop();
   }
   return kept;
+}
+
+/** A copy of `ids` with twice the room. */
+function grownIds(ids: Uint32Array): Uint32Array {
+  const bigger = new Uint32Array(ids.length * 2);
+  bigger.set(ids);
+  return bigger;
 }
 
 /** A copy of `scores` with room for `id`. */

@@ -3,7 +3,7 @@ import { create, insert, search as oramaSearch, type Orama } from '@orama/orama'
 import { LRUCache } from 'lru-cache';
 import type { Page } from '../content/page.js';
 import { LANGS, type Lang, type PageType } from '../content/schema.js';
-import { BodyIndex, type BodyIndexBuilder } from './body-index.js';
+import { BodyIndex, LAST_SECTION, type BodyIndexBuilder } from './body-index.js';
 import { BodyThread } from './body-thread.js';
 import { pageBodiesBuilder } from './page-bodies.js';
 import { compactTrees, topScoringIndex } from './orama-scoring.js';
@@ -464,39 +464,43 @@ export class SearchIndex {
    * binary search).
    */
   #hits(ranked: readonly Ranked[]): SearchHit[] {
-    const matched = ranked.map(() => new Set<number>());
-    const bodyOnly = ranked.map(() => [] as GroupBits[]);
-    ranked.forEach(({ entry, groups }, at) => {
-      const headingLines = entry.terms.slice(2);
+    // Per section of one page: the bits of the query terms its text holds.
+    const sectionMasks = new Int32Array(LAST_SECTION + 1);
+    const sectionsHit: number[] = [];
+    return ranked.map(({ entry, score, groups, bodyBits }) => {
+      const { page } = entry;
+      const lines = entry.terms;
+      // Heading indexes (a heading may be found by several groups), and the groups no heading holds.
+      const found: number[] = [];
+      const bodyOnly: GroupBits[] = [];
       for (const group of groups) {
         let inHeading = false;
-        headingLines.forEach((line, index) => {
-          if (matchesLine(group.group, line)) {
-            matched[at]!.add(index);
+        for (let line = 2; line < lines.length; line++) {
+          if (matchesLine(group.group, lines[line]!)) {
+            found.push(line - 2);
             inHeading = true;
           }
-        });
-        if (!inHeading) bodyOnly[at]!.push(group);
+        }
+        if (!inHeading) bodyOnly.push(group);
       }
-    });
-    ranked.forEach(({ entry, bodyBits }, at) => {
-      if (bodyOnly[at]!.length === 0) return;
-      const body = this.#languages.get(entry.lang)!.body;
-      // Which query terms each section of this page's body holds (section 0 is before the first heading).
-      const sectionMasks = new Map<number, number>();
-      for (const { term, bit } of bodyBits.list) {
-        body.forEachSectionOf(term.term, term.exact, entry.ordinal, (section) => {
-          if (section > 0) sectionMasks.set(section, (sectionMasks.get(section) ?? 0) | bit);
-        });
+      if (bodyOnly.length > 0) {
+        const body = this.#languages.get(entry.lang)!.body;
+        for (const { term, bit } of bodyBits.list) {
+          body.forEachSectionOf(term.term, term.exact, entry.ordinal, (section) => {
+            // Section 0 is what precedes the first heading.
+            if (section === 0) return;
+            if (sectionMasks[section] === 0) sectionsHit.push(section);
+            sectionMasks[section]! |= bit;
+          });
+        }
+        for (const section of sectionsHit) {
+          // Within one section every word of a phrase must be there, so term bits decide.
+          if (bodyOnly.some((group) => matchesBodyAny(group, sectionMasks[section]!, -1))) found.push(section - 1);
+          sectionMasks[section] = 0;
+        }
+        sectionsHit.length = 0;
       }
-      for (const [section, mask] of sectionMasks) {
-        // Within one section every word of a phrase must be there, so term bits decide.
-        if (bodyOnly[at]!.some((group) => matchesBodyAny(group, mask, -1))) matched[at]!.add(section - 1);
-      }
-    });
-    return ranked.map(({ entry, score }, at) => {
-      const { page } = entry;
-      const indexes = [...matched[at]!].filter((index) => index < page.headings.length).sort((a, b) => a - b);
+      const indexes = [...new Set(found)].filter((index) => index < page.headings.length).sort((a, b) => a - b);
       const sections = indexes.map((index) => ({ heading: page.headings[index]!, id: page.headingIds[index]! }));
       return { page, score, matchingSections: sections.map(({ heading }) => heading), sections };
     });
@@ -599,7 +603,11 @@ function createDatabase(lang: Lang, analysis: Analysis, pages: readonly IndexedP
  * query's words, then by path, so that ties always break the same way.
  */
 function byRank(a: Ranked, b: Ranked): number {
-  return b.score - a.score || b.bm25 - a.bm25 || b.bodyCount - a.bodyCount || comparePaths(a.entry, b.entry);
+  // Comparisons rather than differences: a difference of two doubles is a number allocated per call.
+  if (a.score !== b.score) return a.score > b.score ? -1 : 1;
+  if (a.bm25 !== b.bm25) return a.bm25 > b.bm25 ? -1 : 1;
+  if (a.bodyCount !== b.bodyCount) return a.bodyCount > b.bodyCount ? -1 : 1;
+  return comparePaths(a.entry, b.entry);
 }
 
 function comparePaths(a: IndexedPage, b: IndexedPage): number {
@@ -640,16 +648,28 @@ function ordinalOf(language: Language, path: string): number | undefined {
  * the company): pages whose title holds them all, shorter titles first.
  */
 function titleCandidates(language: Language, groups: readonly TermGroup[], type: PageType | undefined): { ordinal: number; score: number }[] {
-  const found: { ordinal: number; score: number }[] = [];
+  // The CANDIDATES shortest titles holding every group, by length and then ordinal, kept sorted
+  // while the pages are visited in ordinal order (a title of the same length does not displace one kept).
+  const ordinals = new Int32Array(CANDIDATES);
+  const lengths = new Int32Array(CANDIDATES);
+  let kept = 0;
   for (const entry of language.pages) {
     if (type && entry.page.type !== type) continue;
     const title = entry.terms[0]!;
+    if (kept === CANDIDATES && title.length >= lengths[CANDIDATES - 1]!) continue;
     let holdsAll = true;
     for (let index = 0; holdsAll && index < groups.length; index++) holdsAll = matchesLine(groups[index]!, title);
-    // A title that is little more than the query ranks first (the score stands in for BM25).
-    if (holdsAll) found.push({ ordinal: entry.ordinal, score: 1 / title.length });
+    if (!holdsAll) continue;
+    let at = kept === CANDIDATES ? CANDIDATES - 1 : kept++;
+    for (; at > 0 && lengths[at - 1]! > title.length; at--) {
+      lengths[at] = lengths[at - 1]!;
+      ordinals[at] = ordinals[at - 1]!;
+    }
+    lengths[at] = title.length;
+    ordinals[at] = entry.ordinal;
   }
-  return found.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal).slice(0, CANDIDATES);
+  // A title that is little more than the query ranks first (the score stands in for BM25).
+  return Array.from(ordinals.subarray(0, kept), (ordinal, at) => ({ ordinal, score: 1 / lengths[at]! }));
 }
 
 /** The pages whose bodies hold the most (by weight) of the query's groups, at most CANDIDATES. */
@@ -734,19 +754,22 @@ function fieldWeight(bits: GroupBits, fieldMask: number, lines: readonly string[
  * the title, else a heading, else the description; 0 when none does.
  */
 function lineWeight(alternatives: readonly Alternative[], present: readonly boolean[], count: number, lines: readonly string[]): number {
-  const holdsOne = (line: string) => {
-    for (let index = 0; index < count; index++) if (present[index] && matchesAlternative(alternatives[index]!, line)) return true;
-    return false;
-  };
-  if (holdsOne(lines[0]!)) return FIELD_WEIGHT.title;
-  for (let index = 2; index < lines.length; index++) if (holdsOne(lines[index]!)) return FIELD_WEIGHT.headings;
-  if (holdsOne(lines[1]!)) return FIELD_WEIGHT.description;
+  if (holdsPresent(alternatives, present, count, lines[0]!)) return FIELD_WEIGHT.title;
+  for (let index = 2; index < lines.length; index++) if (holdsPresent(alternatives, present, count, lines[index]!)) return FIELD_WEIGHT.headings;
+  if (holdsPresent(alternatives, present, count, lines[1]!)) return FIELD_WEIGHT.description;
   return 0;
+}
+
+/** Whether the line holds one of the first `count` alternatives that are present. */
+function holdsPresent(alternatives: readonly Alternative[], present: readonly boolean[], count: number, line: string): boolean {
+  for (let index = 0; index < count; index++) if (present[index] && matchesAlternative(alternatives[index]!, line)) return true;
+  return false;
 }
 
 /** Whether a line of terms holds one of the group's alternatives, a phrase as consecutive words. */
 function matchesLine(group: TermGroup, line: string): boolean {
-  return group.alternatives.some((alternative) => matchesAlternative(alternative, line));
+  for (const alternative of group.alternatives) if (matchesAlternative(alternative, line)) return true;
+  return false;
 }
 
 function matchesAlternative(alternative: Alternative, line: string): boolean {
