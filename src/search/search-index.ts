@@ -196,6 +196,8 @@ export class SearchIndex {
   readonly #languages: ReadonlyMap<Lang, Language>;
   readonly #size: number;
   readonly #answers = new LRUCache<string, readonly SearchHit[]>({ max: CACHED_QUERIES });
+  /** Queries asked once and not yet kept (forgotten all at once when many). */
+  readonly #askedOnce = new Set<string>();
 
   private constructor(languages: Map<Lang, Language>, size: number) {
     this.#languages = languages;
@@ -357,7 +359,13 @@ export class SearchIndex {
     let hits = this.#answers.get(key);
     if (!hits) {
       hits = Object.freeze(this.#rank(query, query.limit));
-      this.#answers.set(key, hits);
+      // Kept from a query's second asking: an answer kept for a query asked once would outlive
+      // the young generation for nothing, and copying survivors is what a collection costs.
+      if (this.#askedOnce.has(key)) this.#answers.set(key, hits);
+      else {
+        if (this.#askedOnce.size >= CACHED_QUERIES * 4) this.#askedOnce.clear();
+        this.#askedOnce.add(key);
+      }
     }
     return hits;
   }

@@ -16,6 +16,16 @@ describe('SearchIndex', () => {
     expect(index.size).toBe(8);
   });
 
+  it('keeps an answer from the second time a query is asked, and gives the same answer every time', () => {
+    const ask = () => index.search({ text: 'wdrożenie analityki', limit: 5 });
+    const first = ask();
+    const second = ask();
+    const third = ask();
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(third).toBe(second);
+  });
+
   it('ignores diacritics in the query', () => {
     expect(paths('wdrozenie')[0]).toBe('/pl/uslugi/wdrozenie-ga4/');
   });
