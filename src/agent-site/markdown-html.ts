@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { plainText } from '../content/markdown.js';
+import { plainText } from '../content/sections.js';
 
 /**
  * The one place that turns page Markdown into HTML. markdown-it follows CommonMark (plus GFM

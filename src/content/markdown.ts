@@ -1,11 +1,9 @@
 import MarkdownIt from 'markdown-it';
 import { CODE_CLOSE, CODE_OPEN, CODE_PLACEHOLDER, CODE_SPAN } from './sections.js';
 
-export { headingIds, plainText, sectionBounds, sectionHeadings, sectionTexts } from './sections.js';
-
 /**
  * Markdown helpers for content we serve: strip what must never reach a client. The sections and
- * their headings are read in sections.ts (re-exported here).
+ * their headings are read in sections.ts.
  */
 
 /**

@@ -572,7 +572,7 @@ function bodiesHere(lang: Lang, pages: readonly IndexedPage[]): BodyIndex {
 
 /** How Orama's tokenizer analyses an inserted field: `prepared` holds the page's terms while it is inserted. */
 interface Analysis {
-  analyze: (text: string) => string[];
+  readonly analyze: (text: string) => string[];
   prepared?: { readonly title: string[]; readonly texts: ReadonlyMap<string, string[]> } | undefined;
 }
 

@@ -198,7 +198,7 @@ describe('loadSite', () => {
 
 describe('section heading ids', () => {
   it('are the headings folded to lower-case ASCII words joined by hyphens, unique within the page', async () => {
-    const { headingIds } = await import('../../src/content/markdown.js');
+    const { headingIds } = await import('../../src/content/sections.js');
     expect(headingIds(['Ile kosztuje wdrożenie GA4?', 'Łódź: e-commerce & logistyka', 'FAQ', 'FAQ', '!!!'])).toEqual([
       'ile-kosztuje-wdrozenie-ga4',
       'lodz-e-commerce-logistyka',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { markdownToHtml } from '../../src/agent-site/markdown-html.js';
-import { cleanMarkdown, removeUnsafeMarkup, sectionBounds, sectionHeadings, sectionTexts } from '../../src/content/markdown.js';
+import { cleanMarkdown, removeUnsafeMarkup } from '../../src/content/markdown.js';
+import { sectionBounds, sectionHeadings, sectionTexts } from '../../src/content/sections.js';
 
 const CONSENT_DEFAULT = [
   '<script>',
