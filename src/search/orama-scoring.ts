@@ -23,6 +23,7 @@ import { components } from '@orama/orama';
 const defaults = components.index.createIndex();
 type OramaIndexComponent = typeof defaults;
 type SearchArguments = Parameters<OramaIndexComponent['search']>;
+type InsertArguments = Parameters<OramaIndexComponent['insert']>;
 /** The index store that Orama's default component creates. */
 type IndexStore = components.index.Index;
 
@@ -49,11 +50,14 @@ const MAX_CACHED_POSTINGS = 250_000;
  */
 export type FieldTerms = (prop: string, internalId: number) => string | undefined;
 
+/** The component, with the step that grows its radix trees from the words inserted. */
+export type TopScoringIndex = OramaIndexComponent & { growTrees(store: IndexStore): void };
+
 /**
  * The component for one database. Nothing may be inserted once it has been searched: what each
  * word adds to a score is remembered (SearchIndex builds a database once and never changes it).
  */
-export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaIndexComponent {
+export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScoringIndex {
   let scores: Float64Array = new Float64Array(0);
   // The ids with a score in this search, kept between searches as `scores` is.
   let touched: Uint32Array = new Uint32Array(1024);
@@ -63,9 +67,56 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
   const contributions = new Map<string, { readonly ids: Uint32Array; readonly values: Float64Array }>();
   let cachedPostings = 0;
   let contributionParameters = '';
+  // Each text field's words and the documents holding each, in the order Orama would have
+  // inserted them into its radix tree, until the trees are grown (`growTrees`).
+  let planted: Map<string, Map<string, number[]>> | undefined = new Map();
+  const insert: OramaIndexComponent['insert'] = (...args: InsertArguments) => {
+    const [implementation, store, prop, , internalId, value, schemaType, language, tokenizer, docsCount] = args;
+    const index = store as IndexStore;
+    if (index.indexes[prop]?.type !== 'Radix') return defaults.insert(...args);
+    if (!planted) throw new Error('This index takes no document once it has been searched.');
+    let words = planted.get(prop);
+    if (!words) planted.set(prop, (words = new Map()));
+    // Orama's own insertion of a text field, but for where each token's document goes.
+    for (const text of Array.isArray(value) ? (value as string[]) : [value as string]) {
+      const tokens = tokenizer.tokenize(text, language, prop, false) as string[];
+      implementation.insertDocumentScoreParameters(index, prop, internalId, tokens, docsCount);
+      for (const token of tokens) {
+        implementation.insertTokenScoreParameters(index, prop, internalId, tokens, token);
+        const id = internalId as number;
+        const ids = words.get(token);
+        if (!ids) {
+          words.set(token, [id]);
+          continue;
+        }
+        // A radix node's documents are a Set, in the order first added. Documents come in the
+        // order of their internal ids, so the last one added is the only one to look at.
+        const last = ids[ids.length - 1]!;
+        if (last !== id && (last < id || !ids.includes(id))) ids.push(id);
+      }
+    }
+  };
+  /**
+   * Grows each field's radix tree from the words inserted: Orama's own insertion of each word
+   * once, in the order of first insertion (the same tree, with its children in the same order),
+   * then the word's documents set in one step. Inserting every token of every document walked
+   * the tree once per token: a quarter of an index build.
+   */
+  const growTrees = (store: IndexStore) => {
+    if (!planted) return;
+    for (const [prop, words] of planted) {
+      const root = store.indexes[prop]!.node as unknown as RadixNode & { insert(word: string, id: number): void };
+      for (const [word, ids] of words) {
+        root.insert(word, ids[0]!);
+        nodeOf(root, word).d = ids;
+      }
+    }
+    planted = undefined;
+  };
   const search: OramaIndexComponent['search'] = (...args: SearchArguments) => {
     const [store, term, tokenizer, language, propertiesToSearch, exact, tolerance, boost, relevance, docsCount, whereFiltersIDs, threshold = 0] = args;
     const index = store as IndexStore;
+    growTrees(index);
     if (threshold !== 1 || tolerance) throw new Error('This index scores neither typo-tolerant searches nor thresholds below 1.');
     if (!propertiesToSearch.every((prop) => !(prop in index.indexes) || (index.indexes[prop]!.type === 'Radix' && (boost[prop] ?? 1) > 0))) {
       // A field that is not text, or a boost of 0 or less: Orama's own component throws its error.
@@ -157,7 +208,22 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): OramaInde
     // As Orama does it, an inherited name ("constructor") included.
     occurrences[token] = (occurrences[token] ?? 0) + 1;
   };
-  return { ...defaults, search, insertDocumentScoreParameters, insertTokenScoreParameters };
+  const searchByWhereClause: OramaIndexComponent['searchByWhereClause'] = (store, ...rest) => {
+    growTrees(store as IndexStore);
+    return defaults.searchByWhereClause(store, ...rest);
+  };
+  const save: OramaIndexComponent['save'] = (store) => {
+    growTrees(store as IndexStore);
+    return defaults.save(store);
+  };
+  return { ...defaults, insert, search, searchByWhereClause, save, insertDocumentScoreParameters, insertTokenScoreParameters, growTrees };
+}
+
+/** The node where `word`, which is in the tree, ends. */
+function nodeOf(root: RadixNode, word: string): RadixNode {
+  let node = root;
+  for (let at = 0; at < word.length; at += node.s.length) node = node.c.get(word[at]!)!;
+  return node;
 }
 
 /** What Orama's `find` returns for a term without tolerance, with each word's own set of documents. */
@@ -255,14 +321,15 @@ const NO_CHILDREN: ReadonlyMap<string, RadixNode> = new Map();
  * the memory), and leaves sharing one empty map of children. Only this component's search reads
  * the trees afterwards; inserting into a compacted tree is not possible.
  */
-export function compactTrees(database: { readonly data: { readonly index: unknown } }): void {
+export function compactTrees(database: { readonly index: unknown; readonly data: { readonly index: unknown } }): void {
   const index = database.data.index as IndexStore;
+  (database.index as Partial<TopScoringIndex>).growTrees?.(index);
   for (const tree of Object.values(index.indexes)) {
     if (tree.type !== 'Radix') continue;
     const stack = [tree.node as unknown as RadixNode];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      node.d = Array.from(node.d);
+      if (!Array.isArray(node.d)) node.d = Array.from(node.d);
       if (node.c.size === 0) node.c = NO_CHILDREN;
       else stack.push(...node.c.values());
     }
