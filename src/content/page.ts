@@ -1,4 +1,4 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { headingIds } from './sections.js';
 import type { EventDetails, Lang, PageType } from './schema.js';
 
@@ -86,7 +86,7 @@ export class Page implements PageFields {
     const bytes = Buffer.from(markdown, 'utf8');
     this.#markdownBytes = bytes.length;
     this.#compressed = options.compress === true && bytes.length >= COMPRESS_FROM_BYTES;
-    this.#markdown = this.#compressed ? ownCopy(deflateRawSync(bytes)) : bytes;
+    this.#markdown = this.#compressed ? ownCopy(deflateRawSync(bytes, ENDED_BY_FLUSH)) : bytes;
   }
 
   /**
@@ -134,12 +134,64 @@ export interface StoredMarkdownBytes {
   readonly length: number;
 }
 
+/**
+ * A compressed body is a raw deflate stream ended by a sync flush rather than by a final block:
+ * the bodies of several pages laid end to end are then one stream, which zlib inflates in one
+ * call (see `readStoredMarkdownRun`). Each page's stream still starts afresh, so it is read alone
+ * too. The flush costs 4 or 5 bytes a page.
+ */
+const ENDED_BY_FLUSH = { finishFlush: constants.Z_SYNC_FLUSH };
+
 /** The text of a page's stored Markdown (`Page.storedMarkdown`). */
 export function readStoredMarkdown({ bytes, compressed, length }: StoredMarkdownBytes): string {
   // Inflated into one buffer of the right size rather than zlib's 16 KB chunks: reading every
   // body of a large site (an index build) allocates a quarter as much.
-  const utf8 = compressed ? inflateRawSync(bytes, { chunkSize: Math.max(64, length + 1) }) : bytes;
+  const utf8 = compressed ? inflateRawSync(bytes, { ...ENDED_BY_FLUSH, chunkSize: Math.max(64, length + 1) }) : bytes;
   return Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString('utf8');
+}
+
+/**
+ * Markdown inflated per zlib call when reading a run of bodies: zlib's setup for a call (~15 µs)
+ * costs more than inflating a small body, while a buffer this size still comes from malloc's
+ * heap rather than a mapping of its own (glibc maps from 128 KB by default).
+ */
+const RUN_BATCH_BYTES = 64 * 1024;
+
+/** Stored bodies laid end to end: body i is `bytes` up to `ends[i]`, from the end of the one before (or `start`). */
+export interface StoredMarkdownRun {
+  readonly bytes: Uint8Array;
+  readonly start: number;
+  readonly ends: Uint32Array;
+  /** 1 where body i is compressed. */
+  readonly compressed: Uint8Array;
+  /** UTF-8 bytes of body i once inflated. */
+  readonly lengths: Uint32Array;
+}
+
+/**
+ * Calls `visit` with the text of each body of the run, in order: the same texts as
+ * `readStoredMarkdown` of each, with consecutive compressed bodies inflated together, up to
+ * RUN_BATCH_BYTES of Markdown at a time. Reading the 5,000 bodies of a large site for an index
+ * build took 115-145 ms one call per body, and takes about half that.
+ */
+export function readStoredMarkdownRun({ bytes, start, ends, compressed, lengths }: StoredMarkdownRun, visit: (markdown: string) => void): void {
+  let from = start;
+  for (let first = 0; first < ends.length; ) {
+    if (compressed[first] !== 1) {
+      visit(Buffer.from(bytes.buffer, bytes.byteOffset + from, ends[first]! - from).toString('utf8'));
+      from = ends[first++]!;
+      continue;
+    }
+    let end = first + 1;
+    let size = lengths[first]!;
+    while (end < ends.length && compressed[end] === 1 && size + lengths[end]! <= RUN_BATCH_BYTES) size += lengths[end++]!;
+    const utf8 = inflateRawSync(bytes.subarray(from, ends[end - 1]), { ...ENDED_BY_FLUSH, chunkSize: Math.max(64, size + 1) });
+    for (let at = 0; first < end; first++) {
+      visit(utf8.toString('utf8', at, at + lengths[first]!));
+      at += lengths[first]!;
+    }
+    from = ends[end - 1]!;
+  }
 }
 
 /** A page's Markdown as another page keeps it (compressed or not), passed on without a copy. */

@@ -3,7 +3,7 @@
  * body indexes as plain data, their arrays transferred.
  */
 import { workerData } from 'node:worker_threads';
-import { readStoredMarkdown } from '../content/page.js';
+import { readStoredMarkdownRun } from '../content/page.js';
 import type { BodyIndexParts } from './body-index.js';
 import { BODY_THREAD, type BodyThreadAnswer, type BodyThreadInput } from './body-thread.js';
 import { pageBodiesBuilder } from './page-bodies.js';
@@ -18,10 +18,8 @@ try {
   let start = 0;
   const parts = languages.map(({ lang, ends, compressed, lengths }) => {
     const builder = pageBodiesBuilder(lang);
-    ends.forEach((end, index) => {
-      builder.add(readStoredMarkdown({ bytes: bytes.subarray(start, end), compressed: compressed[index] === 1, length: lengths[index]! }));
-      start = end;
-    });
+    readStoredMarkdownRun({ bytes, start, ends, compressed, lengths }, builder.add);
+    start = ends.at(-1) ?? start;
     const built: BodyIndexParts = builder.finish().toParts();
     transfer.push(built.pageCounts.buffer as ArrayBuffer, built.offsets.buffer as ArrayBuffer, built.postings.buffer as ArrayBuffer);
     return { lang, parts: built };

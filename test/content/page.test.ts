@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Page } from '../../src/content/page.js';
+import { Page, readStoredMarkdownRun, type StoredMarkdownRun } from '../../src/content/page.js';
 import { testPage } from '../helpers/pages.js';
 
 /** A page whose body is kept compressed when long enough, as the loader makes them on a large site. */
@@ -51,5 +51,47 @@ describe('a page body', () => {
     expect(copy.markdown).toBe(LONG_BODY);
     expect(copy.markdownBytes).toBe(page.markdownBytes);
     expect(copy.storedMarkdownBytes).toBe(page.storedMarkdownBytes);
+  });
+});
+
+/** The stored bodies of `pages` laid end to end after `lead` bytes of something else, as the body thread gets them. */
+function runOf(pages: readonly Page[], lead = 0): StoredMarkdownRun {
+  const stored = pages.map((page) => page.storedMarkdown);
+  const bytes = Buffer.concat([Buffer.alloc(lead, 0xff), ...stored.map(({ bytes }) => bytes)]);
+  const ends = new Uint32Array(pages.length);
+  let at = lead;
+  stored.forEach(({ bytes }, index) => (ends[index] = at += bytes.length));
+  return { bytes, start: lead, ends, compressed: Uint8Array.from(stored, ({ compressed }) => (compressed ? 1 : 0)), lengths: Uint32Array.from(stored, ({ length }) => length) };
+}
+
+function readRun(run: StoredMarkdownRun): string[] {
+  const texts: string[] = [];
+  readStoredMarkdownRun(run, (markdown) => texts.push(markdown));
+  return texts;
+}
+
+describe('a run of stored bodies', () => {
+  it('reads back every body, compressed or kept as it is, in order', () => {
+    const bodies = ['# Krótko\n\nŁódź 🚀', LONG_BODY, `${LONG_BODY}\n\nDopisek.`, '# Znowu krótko', LONG_BODY.toUpperCase(), ''];
+    const pages = bodies.map((body, index) => compressedPage(`/pl/${index}/`, body));
+
+    expect(pages.filter((page) => page.storedMarkdownBytes < page.markdownBytes)).toHaveLength(3);
+    expect(readRun(runOf(pages, 7))).toEqual(bodies);
+  });
+
+  it('reads back bodies that are inflated together in several batches', () => {
+    // ~200 KB of compressed bodies in a row: more than one batch of Markdown per zlib call.
+    const bodies = Array.from({ length: 60 }, (_, index) => `${LONG_BODY}\n\nStrona ${index}: ${'ąę '.repeat(index * 50)}`);
+    const pages = bodies.map((body, index) => compressedPage(`/pl/${index}/`, body));
+
+    expect(readRun(runOf(pages))).toEqual(bodies);
+  });
+
+  it('reads back one body larger than a batch', () => {
+    const body = Array.from({ length: 30 }, () => LONG_BODY).join('\n\n');
+    const pages = [compressedPage('/pl/a/', LONG_BODY), compressedPage('/pl/duza/', body), compressedPage('/pl/b/', LONG_BODY)];
+
+    expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+    expect(readRun(runOf(pages))).toEqual([LONG_BODY, body, LONG_BODY]);
   });
 });
