@@ -15,8 +15,11 @@ export interface BodyIndexBuilder {
   termOf(id: number): string;
   /** Starts the next page: `addSection` adds its parts. */
   startPage(): void;
-  /** Adds the terms (the first `count` ids from `termId`) of part `section` of the page started last; parts come in order. */
-  addSection(section: number, ids: ArrayLike<number>, count?: number): void;
+  /**
+   * Adds the terms (ids from `termId`: `ids[from]` up to `ids[end - 1]`, all of them by default)
+   * of part `section` of the page started last; parts come in order.
+   */
+  addSection(section: number, ids: ArrayLike<number>, end?: number, from?: number): void;
   /** Adds the next page, its parts given as terms. */
   add(sections: readonly (readonly string[])[]): void;
   finish(): BodyIndex;
@@ -102,10 +105,10 @@ export class BodyIndex {
       }
       return id;
     };
-    const addSection = (section: number, terms: ArrayLike<number>, count = terms.length) => {
+    const addSection = (section: number, terms: ArrayLike<number>, end = terms.length, from = 0) => {
       const ordinal = pageCount - 1;
       const posting = ordinal * 256 + Math.min(section, LAST_SECTION);
-      for (let at = 0; at < count; at++) {
+      for (let at = from; at < end; at++) {
         const id = terms[at]!;
         // Postings come page by page and section by section, so a repeat is the last one.
         if (lastPosting[id] === posting) continue;
@@ -137,7 +140,9 @@ export class BodyIndex {
         sections.forEach((terms, section) => addSection(section, terms.map(termId)));
       },
       finish() {
-        const vocabulary = new Vocabulary(new Map([...ids].map(([term, id]) => [term, pageCounts[id]!])));
+        // A term can have an id and no posting: a page that the analysis started reading in
+        // place and read again whole (see `pageBodiesBuilder`) may have named it first.
+        const vocabulary = new Vocabulary(new Map([...ids].filter(([, id]) => pageCounts[id]! > 0).map(([term, id]) => [term, pageCounts[id]!])));
         // Where each term's run starts in sorted order, then every pair put in its place (in the
         // order added, so each run stays sorted by page and section).
         const offsets = new Uint32Array(vocabulary.size + 1);

@@ -8,33 +8,39 @@
  */
 import { termOfToken, type TextLang } from './analyze.js';
 import { foldText } from './fold.js';
-import { tokenizeWords } from './tokenize.js';
+import { MAX_TOKEN_LENGTH, tokenizeWords } from './tokenize.js';
 
 /**
  * Characters that fold one for one without joining or splitting words: ASCII (lower-cased), the
  * Polish letters (to their plain forms) and typographic punctuation that folding leaves a
  * separator (the no-break space, guillemets, hyphens and dashes, quotation marks, the bullet,
  * the ellipsis). In text made only of them, the words of the folded text are the folded words of
- * the text, so a body can be cut into words first and each distinct word analysed once. The
- * whole text is checked before any of it is read that way: a word read before a character that
- * must be folded could be one that folding joins to the next ("ab'ﬁ" is one word, "abfi").
+ * the text, so a text can be cut into words first and each distinct word analysed once. A text
+ * holding any other character is analysed by folding it whole: a word read before such a
+ * character could be one that folding joins to the next ("ab'ﬁ" is one word, "abfi").
  */
-const FOLDS_WORD_BY_WORD = /^[\u0000-\u007f\u00a0\u00ab\u00bbąćęłńóśźżĄĆĘŁŃÓŚŹŻ\u2010-\u2015\u2018-\u201f\u2022\u2026]*$/;
+const FOLDS_ONE_FOR_ONE = '\u00a0\u00ab\u00bb\u2010\u2011\u2012\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2022\u2026';
 
-/** What a code unit is to `tokenizeWords` (every one in FOLDS_WORD_BY_WORD is below 0x2030). */
+/** What a code unit is to `tokenizeWords`; 0 (the default) for one that must be folded first. */
+const FOLDED = 0;
 const LETTER = 1;
 /** An apostrophe or a hyphen: part of a word between two letters or digits. */
 const JOINER = 2;
+/** A character between words that folding leaves one. */
+const SEPARATOR = 3;
+/** Every character that reads in place is below this code. */
+const CLASSIFIED = 0x2030;
 const CODE_UNITS = (() => {
-  const classes = new Uint8Array(0x2030);
+  const classes = new Uint8Array(CLASSIFIED);
+  for (let code = 0; code < 0x80; code++) classes[code] = SEPARATOR;
+  for (const character of FOLDS_ONE_FOR_ONE) classes[character.charCodeAt(0)] = SEPARATOR;
   for (const character of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ąćęłńóśźżĄĆĘŁŃÓŚŹŻ') classes[character.charCodeAt(0)] = LETTER;
   for (const character of "'\u2019-\u2010\u2011") classes[character.charCodeAt(0)] = JOINER;
   return classes;
 })();
 
-/** Whether `text` is made only of characters that fold word by word (see `BodyTermAnalyzer.words`). */
-export function foldsWordByWord(text: string): boolean {
-  return FOLDS_WORD_BY_WORD.test(text);
+function isLetter(code: number): boolean {
+  return code < CLASSIFIED && CODE_UNITS[code] === LETTER;
 }
 
 /** A word with no term (a stop word, a single letter). */
@@ -64,10 +70,12 @@ export interface BodyTermAnalyzer {
   /** Appends the ids of the terms of `text`, in order, to `into`. */
   (text: string, into: TermIds): void;
   /**
-   * The same for `text.slice(start, end)`, read in place, when `foldsWordByWord` holds for the
-   * text (a whole body is checked once rather than each of its sections).
+   * The same for `text.slice(start, end)`, read in place without cutting it out: false, with
+   * what it appended to `into` left there, when the range holds a character that must be folded
+   * before it is cut into words (the caller then discards what was appended and analyses the
+   * text whole). The characters are checked as the words are read, not in a pass of their own.
    */
-  words(text: string, start: number, end: number, into: TermIds): void;
+  words(text: string, start: number, end: number, into: TermIds): boolean;
 }
 
 /** The analyzer of one language's bodies. For one index build: what it remembers grows with the vocabulary. */
@@ -88,6 +96,9 @@ export function bodyTermAnalyzer(lang: TextLang, termId: (term: string) => numbe
     }
     return id;
   };
+  // A word read in place with no apostrophe or hyphen is one token once folded (letters and
+  // digits fold to letters and digits, one for one), unless it is too long to be one.
+  const idOfPlainWord = (word: string): number => (word.length > MAX_TOKEN_LENGTH ? NONE : idOfToken(foldText(word)));
   const idOfWord = (word: string): number => {
     const ids: number[] = [];
     for (const token of tokenizeWords(foldText(word))) {
@@ -102,11 +113,13 @@ export function bodyTermAnalyzer(lang: TextLang, termId: (term: string) => numbe
     if (value >= 0) into.push(value);
     else if (value !== NONE) for (const id of several[-2 - value]!) into.push(id);
   };
-  const words = (text: string, start: number, end: number, into: TermIds) => {
+  const words = (text: string, start: number, end: number, into: TermIds): boolean => {
     let at = start;
     while (at < end) {
       let code = text.charCodeAt(at);
-      if (CODE_UNITS[code] !== LETTER) {
+      let kind = code < CLASSIFIED ? CODE_UNITS[code]! : FOLDED;
+      if (kind !== LETTER) {
+        if (kind === FOLDED) return false;
         at++;
         continue;
       }
@@ -114,26 +127,28 @@ export function bodyTermAnalyzer(lang: TextLang, termId: (term: string) => numbe
       // apostrophes or hyphens. Hashed while read.
       const first = at;
       let hash = 0;
+      let joined = false;
       for (;;) {
-        while (at < end && CODE_UNITS[(code = text.charCodeAt(at))] === LETTER) {
+        while (at < end && (kind = (code = text.charCodeAt(at)) < CLASSIFIED ? CODE_UNITS[code]! : FOLDED) === LETTER) {
           hash = (Math.imul(hash, 31) + code) | 0;
           at++;
         }
-        if (at + 1 < end && CODE_UNITS[code] === JOINER && CODE_UNITS[text.charCodeAt(at + 1)] === LETTER) {
+        if (kind === JOINER && at + 1 < end && isLetter(text.charCodeAt(at + 1))) {
           hash = (Math.imul(hash, 31) + code) | 0;
+          joined = true;
           at++;
           continue;
         }
         break;
       }
-      push(table.valueOf(text, first, at, hash, idOfWord), into);
+      push(table.valueOf(text, first, at, hash, joined ? idOfWord : idOfPlainWord), into);
     }
+    return true;
   };
   const analyze = (text: string, into: TermIds) => {
-    if (FOLDS_WORD_BY_WORD.test(text)) {
-      words(text, 0, text.length, into);
-      return;
-    }
+    const count = into.count;
+    if (words(text, 0, text.length, into)) return;
+    into.count = count;
     for (const token of tokenizeWords(foldText(text))) {
       const id = idOfToken(token);
       if (id !== NONE) into.push(id);

@@ -81,6 +81,14 @@ describe('bodyTermAnalyzer', () => {
     expect(inPlace.toArray().map((id) => terms[id])).toEqual(analyzeText(text.slice(10, 36), 'pl'));
   });
 
+  it('refuses to read in place a range holding a character that must be folded first', () => {
+    const analyze = bodyTermAnalyzer('pl', () => 0);
+    const text = 'Wdrożenie GTM-a\n## Café\nod 100 zł';
+
+    expect(analyze.words(text, 0, 16, new TermIds())).toBe(true);
+    expect(analyze.words(text, 0, text.length, new TermIds())).toBe(false);
+  });
+
   it('keeps every word right past the point where its table of words grows', () => {
     const random = seeded(7);
     const letters = 'abcdefghijklmnoprstuwyzżźćńółęąś';
