@@ -69,7 +69,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
   let contributionParameters = '';
   // Each text field's words and the documents holding each, in the order Orama would have
   // inserted them into its radix tree, until the trees are grown (`growTrees`).
-  let planted: Map<string, Map<string, number[]>> | undefined = new Map();
+  let planted: Map<string, Map<string, PlantedWord>> | undefined = new Map();
   const insert: OramaIndexComponent['insert'] = (...args: InsertArguments) => {
     const [implementation, store, prop, , internalId, value, schemaType, language, tokenizer, docsCount] = args;
     const index = store as IndexStore;
@@ -78,19 +78,23 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
     let words = planted.get(prop);
     if (!words) planted.set(prop, (words = new Map()));
     // Orama's own insertion of a text field, but for where each token's document goes.
-    for (const text of Array.isArray(value) ? (value as string[]) : [value as string]) {
-      const tokens = tokenizer.tokenize(text, language, prop, false) as string[];
+    const values = Array.isArray(value) ? (value as string[]) : undefined;
+    for (let at = 0, count = values ? values.length : 1; at < count; at++) {
+      const tokens = tokenizer.tokenize(values ? values[at]! : (value as string), language, prop, false) as string[];
       implementation.insertDocumentScoreParameters(index, prop, internalId, tokens, docsCount);
       for (const token of tokens) {
-        implementation.insertTokenScoreParameters(index, prop, internalId, tokens, token);
         const id = internalId as number;
-        const ids = words.get(token);
-        if (!ids) {
-          words.set(token, [id]);
+        const word = words.get(token);
+        if (!word) {
+          words.set(token, { ids: [id], occurrences: 1 });
           continue;
         }
+        // Orama counts each token inserted (`insertTokenScoreParameters`): counted here, and
+        // added to its table once per word when the trees are grown.
+        word.occurrences++;
         // A radix node's documents are a Set, in the order first added. Documents come in the
         // order of their internal ids, so the last one added is the only one to look at.
+        const { ids } = word;
         const last = ids[ids.length - 1]!;
         if (last !== id && (last < id || !ids.includes(id))) ids.push(id);
       }
@@ -104,13 +108,20 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
    */
   const growTrees = (store: IndexStore) => {
     if (!planted) return;
-    for (const [prop, words] of planted) {
+    planted.forEach((words, prop) => {
       const root = store.indexes[prop]!.node as unknown as RadixNode & { insert(word: string, id: number): void };
-      for (const [word, ids] of words) {
+      const occurrences = store.tokenOccurrences[prop]!;
+      // forEach rather than for…of: no entry array per word.
+      words.forEach(({ ids, occurrences: count }, word) => {
         root.insert(word, ids[0]!);
         nodeOf(root, word).d = ids;
-      }
-    }
+        const before = occurrences[word];
+        if (before === undefined) occurrences[word] = count;
+        else if (typeof before === 'number') occurrences[word] = before + count;
+        // An inherited name ("constructor"), as Orama's count makes it: one addition at a time.
+        else for (let time = 0; time < count; time++) occurrences[word] = ((occurrences[word] ?? 0) as number) + 1;
+      });
+    });
     planted = undefined;
   };
   const search: OramaIndexComponent['search'] = (...args: SearchArguments) => {
@@ -217,6 +228,14 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
     return defaults.save(store);
   };
   return { ...defaults, insert, search, searchByWhereClause, save, insertDocumentScoreParameters, insertTokenScoreParameters, growTrees };
+}
+
+/** A word of a field inserted before the trees are grown. */
+interface PlantedWord {
+  /** The documents holding it, each once, in the order first inserted. */
+  readonly ids: number[];
+  /** Times it was inserted (Orama's token occurrences). */
+  occurrences: number;
 }
 
 /** The node where `word`, which is in the tree, ends. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { compactTrees, topScoringIndex } from '../../src/search/orama-scoring.js';
 
 const SCHEMA = { title: 'string', description: 'string', headings: 'string[]', type: 'enum' } as const;
-const WORDS = ['analityka', 'analiza', 'analizy', 'audyt', 'ga4', 'gtm', 'tag', 'tagi', 'tagowanie', 'zgoda', 'zgody', '2024', '7', 'consent', 'mode', 'v2', 'kraków', 'łódź', 'sklep', 'sklepy'];
+// With names every object inherits ("constructor"), which Orama counts in a plain object.
+const WORDS = ['constructor', 'tostring', 'analityka', 'analiza', 'analizy', 'audyt', 'ga4', 'gtm', 'tag', 'tagi', 'tagowanie', 'zgoda', 'zgody', '2024', '7', 'consent', 'mode', 'v2', 'kraków', 'łódź', 'sklep', 'sklepy'];
 
 /** Words between spaces, as both databases analyse them. */
 const tokenizer = { language: 'english', normalizationCache: new Map(), tokenize: (raw: string) => raw.split(' ').filter(Boolean) };
@@ -35,7 +36,7 @@ function databases(keep: number) {
   return { own, ours };
 }
 
-const QUERIES = ['anal', 'analiza tag', 'ga4 zgoda sklep', '2024 7', 'a', 'kr', 'consent mode v2 audyt tagowanie', 'nic'];
+const QUERIES = ['tostring ga4', 'anal', 'analiza tag', 'ga4 zgoda sklep', '2024 7', 'a', 'kr', 'consent mode v2 audyt tagowanie', 'nic'];
 
 describe("the search index component's scoring", () => {
   it("gives Orama's own first results with the same scores, for prefixes, several words and numbers", () => {
@@ -60,6 +61,19 @@ describe("the search index component's scoring", () => {
     const { ours } = databases(50);
 
     expect(() => search(ours, { term: 'tagowanei', tolerance: 2, limit: 50 })).toThrow(/typo-tolerant/);
+  });
+});
+
+describe('the words of inserted documents', () => {
+  it("are counted as Orama counts them, an inherited name such as 'constructor' included", () => {
+    const { own, ours } = databases(20);
+
+    compactTrees(ours);
+
+    const occurrences = (database: typeof own) => (database.data.index as unknown as { tokenOccurrences: Record<string, Record<string, unknown>> }).tokenOccurrences;
+    expect(occurrences(ours)).toEqual(occurrences(own));
+    expect(typeof occurrences(ours).title!['constructor']).toBe('string');
+    expect(occurrences(ours).title!['ga4']).toBeGreaterThan(1);
   });
 });
 
