@@ -142,7 +142,11 @@ export class BodyIndex {
       finish() {
         // A term can have an id and no posting: a page that the analysis started reading in
         // place and read again whole (see `pageBodiesBuilder`) may have named it first.
-        const vocabulary = new Vocabulary(new Map([...ids].filter(([, id]) => pageCounts[id]! > 0).map(([term, id]) => [term, pageCounts[id]!])));
+        const onPages = new Map<string, number>();
+        ids.forEach((id, term) => {
+          if (pageCounts[id]! > 0) onPages.set(term, pageCounts[id]!);
+        });
+        const vocabulary = new Vocabulary(onPages);
         // Where each term's run starts in sorted order, then every pair put in its place (in the
         // order added, so each run stays sorted by page and section).
         const offsets = new Uint32Array(vocabulary.size + 1);

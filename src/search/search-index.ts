@@ -10,7 +10,7 @@ import { compactTrees, topScoringIndex } from './orama-scoring.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
-import { analyzeQuery, analyzeText, stemWord } from './text/analyze.js';
+import { analyzeQuery, analyzeText, queryTerms, stemWord } from './text/analyze.js';
 import { bodyTermAnalyzer, TermIds, type BodyTermAnalyzer } from './text/body-terms.js';
 import { foldText } from './text/fold.js';
 import { tokenizeWords } from './text/tokenize.js';
@@ -265,13 +265,16 @@ export class SearchIndex {
       if (page.city) cities.push(page.city);
       // The field postings: part 0 the title, 1 the description, 2 on the headings.
       fields.startPage();
-      const lines = [analyzeQuery(page.title, lang)];
+      const titleWords = tokenizeWords(foldText(page.title));
+      const lines = [queryTerms(titleWords, lang)];
       fields.addSection(0, lines[0]!.map(fields.termId));
       for (const text of [page.description, ...page.headings]) {
         termIds.count = 0;
         build.fieldTerms(text, termIds);
         fields.addSection(lines.length, termIds.ids, termIds.count);
-        lines.push(Array.from(termIds.ids.subarray(0, termIds.count), fields.termOf));
+        const terms = new Array<string>(termIds.count);
+        for (let at = 0; at < termIds.count; at++) terms[at] = fields.termOf(termIds.ids[at]!);
+        lines.push(terms);
       }
       // Orama's tokenizer takes these terms rather than analysing the same texts again.
       build.analysis.prepared = { title: lines[0]!, texts: new Map([page.description, ...page.headings].map((text, index) => [text, lines[index + 1]!])) };
@@ -283,9 +286,8 @@ export class SearchIndex {
         page,
         lang,
         ordinal: indexed.length,
-        // Joined in one step: a template literal would keep each line as a chain of string pieces.
-        terms: lines.map((line) => [' ', line.join(' '), ' '].join('')),
-        words: [page.title, ...page.headings].map((text) => ` ${tokenizeWords(foldText(text)).join(' ')} `).join('\n'),
+        terms: lines.map(spaced),
+        words: [titleWords, ...page.headings.map((text) => tokenizeWords(foldText(text)))].map(spaced).join('\n'),
       });
     };
     /**
@@ -561,6 +563,14 @@ export class SearchIndex {
  */
 function documentTerms(lang: Lang): (text: string) => string[] {
   return (text) => analyzeText(text, lang);
+}
+
+/**
+ * Words between spaces, " a b " (two spaces for none), joined into one flat string: a template
+ * literal or concatenation would keep each line as a chain of string pieces.
+ */
+function spaced(words: readonly string[]): string {
+  return [' ', words.join(' '), ' '].join('');
 }
 
 /** The body index of pages indexed without one (the body thread failed). */

@@ -29,9 +29,7 @@ export class Vocabulary {
       this.#sorted = [...pageCounts.keys()].sort();
       this.#pageCounts = Uint32Array.from(this.#sorted, (term) => pageCounts.get(term)!);
     }
-    const characters = new Set<string>();
-    for (const term of this.#sorted) for (const character of term) characters.add(character);
-    this.#alphabet = characters.size <= MAX_ALPHABET ? [...characters] : undefined;
+    this.#alphabet = alphabetOf(this.#sorted);
   }
 
   /** The vocabulary of `terms` in sorted order (as `terms` gives them), with their page counts at the same positions. */
@@ -187,4 +185,21 @@ export function withinOneEdit(a: string, b: string): boolean {
   }
   // One insertion or deletion at i.
   return lengthDifference > 0 ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * The characters (code points) of `terms` in order of first use, or undefined when there are more
+ * than MAX_ALPHABET. Read by code unit: iterating a string allocates a string per character,
+ * megabytes for the vocabulary of a large site.
+ */
+function alphabetOf(terms: readonly string[]): string[] | undefined {
+  const characters = new Set<number>();
+  for (const term of terms) {
+    for (let at = 0; at < term.length; at++) {
+      const code = term.codePointAt(at)!;
+      if (code > 0xffff) at++;
+      characters.add(code);
+    }
+  }
+  return characters.size <= MAX_ALPHABET ? Array.from(characters, (code) => String.fromCodePoint(code)) : undefined;
 }

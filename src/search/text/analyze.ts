@@ -42,9 +42,13 @@ export function analyzeText(text: string, lang: TextLang): string[] {
  * something rather than for nothing.
  */
 export function analyzeQuery(text: string, lang: TextLang): string[] {
-  const tokens = tokenizeWords(foldText(text));
+  return queryTerms(tokenizeWords(foldText(text)), lang);
+}
+
+/** `analyzeQuery` of a text whose folded words (`tokenizeWords(foldText(text))`) are `tokens`. */
+export function queryTerms(tokens: readonly string[], lang: TextLang): string[] {
   const terms = contentTerms(tokens, ANALYSIS[lang]);
-  return terms.length > 0 ? terms : tokens;
+  return terms.length > 0 ? terms : [...tokens];
 }
 
 /**
