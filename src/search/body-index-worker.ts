@@ -5,31 +5,33 @@
 import { workerData } from 'node:worker_threads';
 import { readStoredMarkdownRun } from '../content/page.js';
 import type { BodyIndexParts } from './body-index.js';
-import { BODY_THREAD, type BodyThreadAnswer, type BodyThreadInput } from './body-thread.js';
+import { BODY_THREAD, type BodyThreadAnswer, type BodyThreadData, type BodyThreadInput } from './body-thread.js';
 import { pageBodiesBuilder } from './page-bodies.js';
 
-const { port, state, bytes, languages } = workerData as BodyThreadInput;
+const { port, state } = workerData as BodyThreadData;
 Atomics.store(state, 0, BODY_THREAD.started);
 Atomics.notify(state, 0);
+port.once('message', (input: BodyThreadInput) => {
+  const answer = indexed(input);
+  port.postMessage(answer, 'parts' in answer ? answer.parts.flatMap(({ parts }) => [parts.pageCounts.buffer as ArrayBuffer, parts.offsets.buffer as ArrayBuffer, parts.postings.buffer as ArrayBuffer]) : []);
+  port.close();
+  Atomics.store(state, 0, BODY_THREAD.done);
+  Atomics.notify(state, 0);
+});
 
-let answer: BodyThreadAnswer;
-const transfer: ArrayBuffer[] = [];
-try {
-  let start = 0;
-  const parts = languages.map(({ lang, ends, compressed, lengths }) => {
-    const builder = pageBodiesBuilder(lang);
-    readStoredMarkdownRun({ bytes, start, ends, compressed, lengths }, builder.add);
-    start = ends.at(-1) ?? start;
-    const built: BodyIndexParts = builder.finish().toParts();
-    transfer.push(built.pageCounts.buffer as ArrayBuffer, built.offsets.buffer as ArrayBuffer, built.postings.buffer as ArrayBuffer);
-    return { lang, parts: built };
-  });
-  answer = { parts };
-} catch (error) {
-  answer = { error: error instanceof Error ? error.message : String(error) };
-  transfer.length = 0;
+/** The body index of each language, or the error that stopped them. */
+function indexed({ bytes, languages }: BodyThreadInput): BodyThreadAnswer {
+  try {
+    let start = 0;
+    const parts = languages.map(({ lang, ends, compressed, lengths }) => {
+      const builder = pageBodiesBuilder(lang);
+      readStoredMarkdownRun({ bytes, start, ends, compressed, lengths }, builder.add);
+      start = ends.at(-1) ?? start;
+      const built: BodyIndexParts = builder.finish().toParts();
+      return { lang, parts: built };
+    });
+    return { parts };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
-port.postMessage(answer, transfer);
-port.close();
-Atomics.store(state, 0, BODY_THREAD.done);
-Atomics.notify(state, 0);

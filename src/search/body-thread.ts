@@ -19,10 +19,14 @@ const START_TIMEOUT_MS = 5_000;
 /** Generous: 5,000 pages take well under a second; a stuck thread must not hang the build. */
 const DONE_TIMEOUT_MS = 120_000;
 
-/** What the main thread sends: every body, by language in page order, in one buffer. */
-export interface BodyThreadInput {
+/** What the worker starts with: the port it answers on and the cell where it says how far it is. */
+export interface BodyThreadData {
   readonly port: MessagePort;
   readonly state: Int32Array;
+}
+
+/** What the main thread then sends on the port: every body, by language in page order, in one buffer. */
+export interface BodyThreadInput {
   readonly bytes: Uint8Array;
   readonly languages: readonly { readonly lang: Lang; readonly ends: Uint32Array; readonly compressed: Uint8Array; readonly lengths: Uint32Array }[];
 }
@@ -54,38 +58,12 @@ export class BodyThread {
   /** Starts indexing the bodies of `pages`; undefined when no worker can be started here. */
   static start(pages: readonly Page[], file: string = WORKER_FILE): BodyThread | undefined {
     if (!existsSync(file)) return undefined;
-    const byLang = new Map<Lang, Page[]>();
-    for (const page of pages) {
-      const list = byLang.get(page.lang) ?? [];
-      list.push(page);
-      byLang.set(page.lang, list);
-    }
-    // One buffer for every body: each page's stored bytes may be a view of a larger pooled
-    // buffer, which a structured clone would copy whole.
-    let total = 0;
-    for (const page of pages) total += page.storedMarkdown.bytes.byteLength;
-    const bytes = new Uint8Array(total);
-    let at = 0;
-    const languages = [...byLang].map(([lang, list]) => {
-      const ends = new Uint32Array(list.length);
-      const compressed = new Uint8Array(list.length);
-      const lengths = new Uint32Array(list.length);
-      list.forEach((page, index) => {
-        const stored = page.storedMarkdown;
-        bytes.set(stored.bytes, at);
-        at += stored.bytes.byteLength;
-        ends[index] = at;
-        compressed[index] = stored.compressed ? 1 : 0;
-        lengths[index] = stored.length;
-      });
-      return { lang, ends, compressed, lengths };
-    });
     const state = new Int32Array(new SharedArrayBuffer(4));
     const { port1, port2 } = new MessageChannel();
-    const input: BodyThreadInput = { port: port2, state, bytes, languages };
+    const data: BodyThreadData = { port: port2, state };
     let worker: Worker;
     try {
-      worker = new Worker(file, { workerData: input, transferList: [port2, bytes.buffer, ...languages.flatMap(({ ends, compressed, lengths }) => [ends.buffer, compressed.buffer, lengths.buffer])] });
+      worker = new Worker(file, { workerData: data, transferList: [port2] });
     } catch {
       port1.close();
       return undefined;
@@ -94,6 +72,9 @@ export class BodyThread {
     worker.unref();
     // An error is answered as a message; one the worker cannot answer ends in a timeout.
     worker.on('error', () => {});
+    // The bodies are gathered while the worker starts (it takes tens of milliseconds to load).
+    const input = bodiesOf(pages);
+    port1.postMessage(input, [input.bytes.buffer as ArrayBuffer, ...input.languages.flatMap(({ ends, compressed, lengths }) => [ends.buffer as ArrayBuffer, compressed.buffer as ArrayBuffer, lengths.buffer as ArrayBuffer])]);
     return new BodyThread(worker, port1, state);
   }
 
@@ -125,4 +106,36 @@ export class BodyThread {
     this.#answer = answer && 'parts' in answer ? new Map(answer.parts.map(({ lang, parts }) => [lang, BodyIndex.fromParts(parts)])) : undefined;
     return this.#answer;
   }
+}
+
+/**
+ * Every body of `pages`, by language in page order, in one buffer: each page's stored bytes may
+ * be a view of a larger pooled buffer, which a structured clone would copy whole.
+ */
+function bodiesOf(pages: readonly Page[]): BodyThreadInput {
+  const byLang = new Map<Lang, Page[]>();
+  for (const page of pages) {
+    const list = byLang.get(page.lang) ?? [];
+    list.push(page);
+    byLang.set(page.lang, list);
+  }
+  let total = 0;
+  for (const page of pages) total += page.storedMarkdown.bytes.byteLength;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  const languages = [...byLang].map(([lang, list]) => {
+    const ends = new Uint32Array(list.length);
+    const compressed = new Uint8Array(list.length);
+    const lengths = new Uint32Array(list.length);
+    list.forEach((page, index) => {
+      const stored = page.storedMarkdown;
+      bytes.set(stored.bytes, at);
+      at += stored.bytes.byteLength;
+      ends[index] = at;
+      compressed[index] = stored.compressed ? 1 : 0;
+      lengths[index] = stored.length;
+    });
+    return { lang, ends, compressed, lengths };
+  });
+  return { bytes, languages };
 }
