@@ -226,11 +226,12 @@ export class BodyIndex {
   }
 
   /**
-   * Calls `visit(section)` for every posting of the term on one page. A word's postings are
-   * sorted by page, so the page's run is found by binary search: the cost does not grow with
-   * the number of pages the word is on.
+   * Sets `bit` in `masks[section]` for every section of page `ordinal` whose text holds the term,
+   * and appends to `touched` each section whose mask was 0 until then (the caller clears them). A
+   * word's postings are sorted by page, so the page's run is found by binary search: the cost
+   * does not grow with the number of pages the word is on.
    */
-  forEachSectionOf(term: string, exact: boolean, ordinal: number, visit: (section: number) => void): void {
+  markSectionsOf(term: string, exact: boolean, ordinal: number, masks: Int32Array, bit: number, touched: number[]): void {
     const [first, end] = this.#wordRange(term, exact);
     const postings = this.#postings;
     const from = ordinal * 256;
@@ -242,7 +243,11 @@ export class BodyIndex {
         if (postings[middle]! < from) low = middle + 1;
         else high = middle;
       }
-      for (let index = low, stop = this.#offsets[word + 1]!; index < stop && postings[index]! >>> 8 === ordinal; index++) visit(postings[index]! & 255);
+      for (let index = low, stop = this.#offsets[word + 1]!; index < stop && postings[index]! >>> 8 === ordinal; index++) {
+        const section = postings[index]! & 255;
+        if (masks[section] === 0) touched.push(section);
+        masks[section]! |= bit;
+      }
     }
   }
 

@@ -62,6 +62,9 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
   // The ids with a score in this search, kept between searches as `scores` is.
   let touched: Uint32Array = new Uint32Array(1024);
   let touchedCount = 0;
+  // The best documents of a search, sorted (see `best`).
+  const keptIds = new Uint32Array(keep);
+  const keptScores = new Float64Array(keep);
   // What each (field, word) adds to the score of each document holding it, for the words of
   // recent queries: the same numbers Orama computes, computed once (query words repeat).
   const contributions = new Map<string, { readonly ids: Uint32Array; readonly values: Float64Array }>();
@@ -202,7 +205,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
           }
         }
       }
-      return best(scores, touched.subarray(0, touchedCount), keep);
+      return best(scores, touched, touchedCount, keep, keptIds, keptScores);
     } finally {
       for (let at = 0; at < touchedCount; at++) scores[touched[at]!] = 0;
     }
@@ -284,28 +287,39 @@ function allWords(start: RadixNode, term: string, exact: boolean): Record<string
   return output;
 }
 
-/** The `keep` best of the scores by Orama's order: higher score first, then lower internal id. */
-function best(scores: Float64Array, ids: Uint32Array, keep: number): [number, number][] {
-  const kept: [number, number][] = [];
-  const before = (a: [number, number], b: [number, number]) => (a[1] === b[1] ? a[0] < b[0] : a[1] > b[1]);
-  for (const id of ids) {
+/**
+ * The `keep` best of the scores of the first `idCount` of `ids` by Orama's order: higher score first, then lower internal id.
+ * Kept sorted in `keptIds` and `keptScores` (room for `keep`, reused from one search to the next):
+ * most documents of a common word are not among the best, and nothing is allocated for one that
+ * enters the best and is pushed out again; only the pairs returned are.
+ */
+function best(scores: Float64Array, ids: Uint32Array, idCount: number, keep: number, keptIds: Uint32Array, keptScores: Float64Array): [number, number][] {
+  let count = 0;
+  for (let at = 0; at < idCount; at++) {
+    const id = ids[at]!;
     const score = scores[id]!;
-    // Most documents of a common word are not among the best: rejected before anything is allocated.
-    if (kept.length === keep) {
-      const [lastId, lastScore] = kept[keep - 1]!;
-      if (score < lastScore || (score === lastScore && id > lastId)) continue;
+    if (count === keep) {
+      const lastScore = keptScores[keep - 1]!;
+      if (score < lastScore || (score === lastScore && id > keptIds[keep - 1]!)) continue;
     }
-    const entry: [number, number] = [id, score];
+    // The first kept entry that does not come before this one.
     let low = 0;
-    let high = kept.length;
+    let high = count;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (before(kept[middle]!, entry)) low = middle + 1;
+      const keptScore = keptScores[middle]!;
+      if (keptScore === score ? keptIds[middle]! < id : keptScore > score) low = middle + 1;
       else high = middle;
     }
-    kept.splice(low, 0, entry);
-    if (kept.length > keep) kept.pop();
+    const end = count < keep ? count : keep - 1;
+    keptIds.copyWithin(low + 1, low, end);
+    keptScores.copyWithin(low + 1, low, end);
+    keptIds[low] = id;
+    keptScores[low] = score;
+    if (count < keep) count++;
   }
+  const kept = new Array<[number, number]>(count);
+  for (let at = 0; at < count; at++) kept[at] = [keptIds[at]!, keptScores[at]!];
   return kept;
 }
 

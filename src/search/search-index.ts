@@ -150,6 +150,10 @@ interface Language {
   readonly phraseMasks: Int32Array;
   /** Per page ordinal: how many (term, section) postings of the query its body has (reset with the masks). */
   readonly bodyCounts: Int32Array;
+  /** Per page ordinal: 1 for a candidate of the query being ranked (reset after it). */
+  readonly isCandidate: Uint8Array;
+  /** Per page ordinal: a candidate's BM25 from Orama (read only where isCandidate). */
+  readonly candidateBm25: Float64Array;
 }
 
 interface Ranked {
@@ -332,6 +336,8 @@ export class SearchIndex {
           bodyMasks: new Int32Array(indexed.length),
           bodyCounts: new Int32Array(indexed.length),
           phraseMasks: new Int32Array(indexed.length),
+          isCandidate: new Uint8Array(indexed.length),
+          candidateBm25: new Float64Array(indexed.length),
         });
       }
       // The planners' closures share this function's scope, which reaches the builds: without
@@ -396,24 +402,40 @@ export class SearchIndex {
   #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined): Ranked[] {
     const pageCount = language.pages.length;
     const masks = language.bodyMasks;
+    const candidates: number[] = [];
     try {
       const bodyBits = this.#readBodies(language, groups);
       const groupBits = groups.map((group) => bitsOf(group, bodyBits));
       const weights = groups.map((group) => idf(pageCount, groupPages(language, group)) * (group.place ? PLACE_WEIGHT : 1));
       const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) * (FOUND_WEIGHT + FIELD_WEIGHT.title);
-      const candidates = new Map<number, number>();
+      // The candidates, each once, with Orama's BM25 (0 for one only the bodies found), in the
+      // language's scratch arrays rather than a Map: nothing allocated per candidate.
+      const { candidateBm25, isCandidate } = language;
+      const add = (ordinal: number, bm25: number) => {
+        if (isCandidate[ordinal] === 1) return;
+        isCandidate[ordinal] = 1;
+        candidateBm25[ordinal] = bm25;
+        candidates.push(ordinal);
+      };
       // Common words tell pages apart little yet scoring them in Orama means visiting every page
       // they are on: Orama is asked only for the rarer words, and the common ones still count.
       const discriminating = groups.filter((group) => !isUbiquitous(language, group));
       if (discriminating.length > 0) {
-        for (const { ordinal, score } of oramaCandidates(language, discriminating, type)) candidates.set(ordinal, score);
+        const found = oramaCandidates(language, discriminating, type);
+        for (let at = 0; at < found.length; at++) add(found[at]![0] - 1, found[at]![1]);
       } else {
-        for (const { ordinal, score } of titleCandidates(language, groups, type)) candidates.set(ordinal, score);
+        const found = titleCandidates(language, groups, type);
+        for (let at = 0; at < found.length; at++) add(found[at]!.ordinal, found[at]!.score);
       }
-      for (const ordinal of bodyCandidates(language, groupBits, weights, type)) if (!candidates.has(ordinal)) candidates.set(ordinal, 0);
+      const inBodies = bodyCandidates(language, groupBits, weights, type);
+      for (let at = 0; at < inBodies.length; at++) add(inBodies[at]!, 0);
 
+      // Indexed loops: this runs for every query, often before it is optimised, and a for…of
+      // loop run by the interpreter allocates a result object per element.
       const ranked: Ranked[] = [];
-      for (const [ordinal, bm25] of candidates) {
+      for (let at = 0; at < candidates.length; at++) {
+        const ordinal = candidates[at]!;
+        const bm25 = candidateBm25[ordinal]!;
         const entry = language.pages[ordinal]!;
         const bodyTerms = masks[ordinal]!;
         const bodyPhrases = language.phraseMasks[ordinal]!;
@@ -434,6 +456,7 @@ export class SearchIndex {
       language.bodyCounts.fill(0);
       language.phraseMasks.fill(0);
       language.fieldMasks.fill(0);
+      for (let at = 0; at < candidates.length; at++) language.isCandidate[candidates[at]!] = 0;
     }
   }
 
@@ -483,13 +506,18 @@ export class SearchIndex {
     // Per section of one page: the bits of the query terms its text holds.
     const sectionMasks = new Int32Array(LAST_SECTION + 1);
     const sectionsHit: number[] = [];
+    // Heading indexes (a heading may be found by several groups), and the groups no heading
+    // holds: emptied for each hit.
+    const found: number[] = [];
+    const bodyOnly: GroupBits[] = [];
     return ranked.map(({ entry, score, groups, bodyBits }) => {
       const { page } = entry;
       const lines = entry.terms;
-      // Heading indexes (a heading may be found by several groups), and the groups no heading holds.
-      const found: number[] = [];
-      const bodyOnly: GroupBits[] = [];
-      for (const group of groups) {
+      found.length = 0;
+      bodyOnly.length = 0;
+      // Indexed loops, as in #rankLanguage: nothing allocated per element before optimisation.
+      for (let index = 0; index < groups.length; index++) {
+        const group = groups[index]!;
         let inHeading = false;
         for (let line = 2; line < lines.length; line++) {
           if (matchesLine(group.group, lines[line]!)) {
@@ -501,24 +529,30 @@ export class SearchIndex {
       }
       if (bodyOnly.length > 0) {
         const body = this.#languages.get(entry.lang)!.body;
-        for (const { term, bit } of bodyBits.list) {
-          body.forEachSectionOf(term.term, term.exact, entry.ordinal, (section) => {
-            // Section 0 is what precedes the first heading.
-            if (section === 0) return;
-            if (sectionMasks[section] === 0) sectionsHit.push(section);
-            sectionMasks[section]! |= bit;
-          });
+        for (let index = 0; index < bodyBits.list.length; index++) {
+          const { term, bit } = bodyBits.list[index]!;
+          body.markSectionsOf(term.term, term.exact, entry.ordinal, sectionMasks, bit, sectionsHit);
         }
-        for (const section of sectionsHit) {
-          // Within one section every word of a phrase must be there, so term bits decide.
-          if (bodyOnly.some((group) => matchesBodyAny(group, sectionMasks[section]!, -1))) found.push(section - 1);
+        for (let index = 0; index < sectionsHit.length; index++) {
+          const section = sectionsHit[index]!;
+          // Section 0 is what precedes the first heading. Within one section every word of a
+          // phrase must be there, so term bits decide.
+          if (section > 0 && bodyOnly.some((group) => matchesBodyAny(group, sectionMasks[section]!, -1))) found.push(section - 1);
           sectionMasks[section] = 0;
         }
         sectionsHit.length = 0;
       }
-      const indexes = [...new Set(found)].filter((index) => index < page.headings.length).sort((a, b) => a - b);
-      const sections = indexes.map((index) => ({ heading: page.headings[index]!, id: page.headingIds[index]! }));
-      return { page, score, matchingSections: sections.map(({ heading }) => heading), sections };
+      // The headings found, in order, each once.
+      sortNumbers(found);
+      const matchingSections: string[] = [];
+      const sections: { heading: string; id: string }[] = [];
+      for (let at = 0; at < found.length; at++) {
+        const index = found[at]!;
+        if ((at > 0 && index === found[at - 1]) || index >= page.headings.length) continue;
+        matchingSections.push(page.headings[index]!);
+        sections.push({ heading: page.headings[index]!, id: page.headingIds[index]! });
+      }
+      return { page, score, matchingSections, sections };
     });
   }
 
@@ -571,6 +605,16 @@ function documentTerms(lang: Lang): (text: string) => string[] {
  */
 function spaced(words: readonly string[]): string {
   return [' ', words.join(' '), ' '].join('');
+}
+
+/** Sorts a short list of numbers in place, ascending (Array.prototype.sort allocates a copy). */
+function sortNumbers(numbers: number[]): void {
+  for (let at = 1; at < numbers.length; at++) {
+    const value = numbers[at]!;
+    let to = at;
+    for (; to > 0 && numbers[to - 1]! > value; to--) numbers[to] = numbers[to - 1]!;
+    numbers[to] = value;
+  }
 }
 
 /** The body index of pages indexed without one (the body thread failed). */
@@ -644,7 +688,7 @@ function comparePaths(a: IndexedPage, b: IndexedPage): number {
  * of a query; pages that use a synonym come from the bodies (which hold the headings and, on
  * nearly every page, the title as its level-1 heading).
  */
-function oramaCandidates(language: Language, groups: readonly TermGroup[], type: PageType | undefined): { ordinal: number; score: number }[] {
+function oramaCandidates(language: Language, groups: readonly TermGroup[], type: PageType | undefined): readonly (readonly [internalId: number, score: number])[] {
   const terms = new Set(groups.flatMap((group) => (group.place ? group.alternatives : group.alternatives.slice(0, 1)).flatMap((alternative) => alternative.map(({ term }) => term))));
   const { database } = language;
   // Orama's full-text search, as its `search` calls the index component, without what we never
@@ -665,7 +709,7 @@ function oramaCandidates(language: Language, groups: readonly TermGroup[], type:
     type ? (language.internalIdsByType.get(type) ?? NO_IDS) : undefined,
     1,
   ) as [number, number][];
-  return found.map(([internalId, score]) => ({ ordinal: internalId - 1, score }));
+  return found;
 }
 
 /** Orama's default BM25 parameters, which its `search` applies when a query names none. */
@@ -715,7 +759,9 @@ function titleCandidates(language: Language, groups: readonly TermGroup[], type:
     ordinals[at] = entry.ordinal;
   }
   // A title that is little more than the query ranks first (the score stands in for BM25).
-  return Array.from(ordinals.subarray(0, kept), (ordinal, at) => ({ ordinal, score: 1 / lengths[at]! }));
+  const candidates = new Array<{ ordinal: number; score: number }>(kept);
+  for (let at = 0; at < kept; at++) candidates[at] = { ordinal: ordinals[at]!, score: 1 / lengths[at]! };
+  return candidates;
 }
 
 /** The pages whose bodies hold the most (by weight) of the query's groups, at most CANDIDATES. */
@@ -746,7 +792,9 @@ function bodyCandidates(language: Language, groups: readonly GroupBits[], weight
     scores[at] = score;
     ordinals[at] = ordinal;
   }
-  return Array.from(ordinals.subarray(0, kept));
+  const candidates = new Array<number>(kept);
+  for (let at = 0; at < kept; at++) candidates[at] = ordinals[at]!;
+  return candidates;
 }
 
 /** The bits of a group's alternatives (see GroupBits). */
@@ -784,7 +832,8 @@ function fieldWeight(bits: GroupBits, fieldMask: number, lines: readonly string[
   for (let index = 0; index < alternatives.length; index++) {
     const wanted = bits.termBits[index]!;
     let found = (wanted & fieldMask) === wanted;
-    for (const term of bits.unbitted[index]!) found &&= holds((joined ??= lines.join(' ')), term);
+    const unbitted = bits.unbitted[index]!;
+    for (let at = 0; at < unbitted.length; at++) found &&= holds((joined ??= lines.join(' ')), unbitted[at]!);
     present[index] = found;
     anyPresent ||= found;
   }
@@ -814,7 +863,8 @@ function holdsPresent(alternatives: readonly Alternative[], present: readonly bo
 
 /** Whether a line of terms holds one of the group's alternatives, a phrase as consecutive words. */
 function matchesLine(group: TermGroup, line: string): boolean {
-  for (const alternative of group.alternatives) if (matchesAlternative(alternative, line)) return true;
+  const { alternatives } = group;
+  for (let index = 0; index < alternatives.length; index++) if (matchesAlternative(alternatives[index]!, line)) return true;
   return false;
 }
 
@@ -836,7 +886,7 @@ function holds(line: string, { term, exact }: PlanTerm): boolean {
 
 /** Whether a line of terms holds the phrase's terms as consecutive words. */
 function holdsPhrase(line: string, phrase: Alternative): boolean {
-  if (!phrase.every((term) => holds(line, term))) return false;
+  for (let index = 0; index < phrase.length; index++) if (!holds(line, phrase[index]!)) return false;
   // From each word's start (every word follows a space), the phrase's terms word by word.
   for (let start = line.indexOf(' ') + 1; start > 0 && start < line.length; start = line.indexOf(' ', start) + 1) {
     let at = start;

@@ -74,17 +74,32 @@ describe('BodyIndex', () => {
     expect(pagesMarked((masks) => index.markSectionsWithAll(first, masks, 1), 3)).toEqual([1]);
   });
 
-  it('lists the sections of one page that hold the term, in order', () => {
+  it('marks the sections of one page that hold the term, each listed once, in order', () => {
     const sections = (term: string, ordinal: number) => {
-      const found: number[] = [];
-      index.forEachSectionOf(term, false, ordinal, (section) => found.push(section));
-      return found;
+      const masks = new Int32Array(256);
+      const touched: number[] = [];
+      index.markSectionsOf(term, false, ordinal, masks, 4, touched);
+      expect(touched.every((section) => masks[section] === 4)).toBe(true);
+      expect(masks.filter((mask) => mask !== 0)).toHaveLength(touched.length);
+      return touched;
     };
     expect(sections('mode', 0)).toEqual([1]);
     expect(sections('tag', 0)).toEqual([2]);
     expect(sections('tag', 1)).toEqual([1]);
     expect(sections('tag', 2)).toEqual([]);
-    expect(sections('consent', 2)).toEqual([0, 0]);
+    // Two words start with it in the same section.
+    expect(sections('consent', 2)).toEqual([0]);
+  });
+
+  it('adds its bit to sections another term marked, listing only the new ones', () => {
+    const masks = new Int32Array(256);
+    const touched: number[] = [];
+    index.markSectionsOf('tag', false, 0, masks, 1, touched);
+    index.markSectionsOf('mode', false, 0, masks, 2, touched);
+    index.markSectionsOf('tag', false, 0, masks, 2, touched);
+
+    expect(touched).toEqual([2, 1]);
+    expect([masks[1], masks[2]]).toEqual([2, 3]);
   });
 });
 
