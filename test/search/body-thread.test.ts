@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/content/load-site.js';
-import type { Page } from '../../src/content/page.js';
+import { Page } from '../../src/content/page.js';
+import { BodyThread } from '../../src/search/body-thread.js';
+import { pageBodiesBuilder } from '../../src/search/page-bodies.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { REPO_ROOT, SAMPLE_SITE } from '../helpers/paths.js';
 
@@ -37,7 +39,40 @@ afterAll(async () => {
   await rm(path.dirname(brokenWorker), { recursive: true, force: true });
 });
 
+/** The body index of each language built on this thread, as plain data. */
+function bodiesHere(): Map<string, unknown> {
+  const builders = new Map<string, ReturnType<typeof pageBodiesBuilder>>();
+  for (const page of pages) {
+    if (!builders.has(page.lang)) builders.set(page.lang, pageBodiesBuilder(page.lang));
+    builders.get(page.lang)!.add(page.markdown);
+  }
+  return new Map([...builders].map(([lang, builder]) => [lang, builder.finish().toParts()]));
+}
+
 describe('the body thread', () => {
+  it("answers itself with each language's body index, the one this thread would build", () => {
+    const answer = BodyThread.start(pages, WORKER_FILE)!.take();
+
+    expect(answer).toBeDefined();
+    expect(new Map([...answer!].map(([lang, index]) => [lang, index.toParts()]))).toEqual(bodiesHere());
+  });
+
+  it('reads bodies kept compressed, as a large site keeps them, to the same index', () => {
+    const compressed = pages.map((page) => new Page(page, page.markdown, { compress: true }));
+    expect(compressed.filter((page) => page.storedMarkdownBytes < page.markdownBytes).length).toBeGreaterThan(pages.length / 2);
+
+    const answer = BodyThread.start(compressed, WORKER_FILE)!.take();
+
+    expect(new Map([...answer!].map(([lang, index]) => [lang, index.toParts()]))).toEqual(bodiesHere());
+  });
+
+  it('answers a build that waits without blocking the same way', async () => {
+    const answer = await BodyThread.start(pages, WORKER_FILE)!.result();
+
+    expect(answer).toBeDefined();
+    expect(new Map([...answer!].map(([lang, index]) => [lang, index.toParts()]))).toEqual(bodiesHere());
+  });
+
   it('gives the index built on the calling thread, answer for answer', () => {
     expect(answers(SearchIndex.build(pages, {}, { bodyThreadFromPages: 0, bodyWorkerFile: WORKER_FILE }))).toEqual(here);
   });
