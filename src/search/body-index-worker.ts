@@ -12,11 +12,16 @@ const { port, state } = workerData as BodyThreadData;
 Atomics.store(state, 0, BODY_THREAD.started);
 Atomics.notify(state, 0);
 port.once('message', (input: BodyThreadInput) => {
-  const answer = indexed(input);
-  port.postMessage(answer, 'parts' in answer ? answer.parts.flatMap(({ parts }) => [parts.pageCounts.buffer as ArrayBuffer, parts.offsets.buffer as ArrayBuffer, parts.postings.buffer as ArrayBuffer]) : []);
-  port.close();
-  Atomics.store(state, 0, BODY_THREAD.done);
-  Atomics.notify(state, 0);
+  try {
+    const answer = indexed(input);
+    port.postMessage(answer, 'parts' in answer ? answer.parts.flatMap(({ parts }) => [parts.pageCounts.buffer as ArrayBuffer, parts.offsets.buffer as ArrayBuffer, parts.postings.buffer as ArrayBuffer]) : []);
+    port.close();
+  } finally {
+    // Done even when the answer could not be sent: the waiting thread then finds no message
+    // and indexes the bodies itself, rather than waiting for the timeout.
+    Atomics.store(state, 0, BODY_THREAD.done);
+    Atomics.notify(state, 0);
+  }
 });
 
 /** The body index of each language, or the error that stopped them. */
