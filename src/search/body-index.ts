@@ -73,9 +73,9 @@ export class BodyIndex {
    */
   static builder(): BodyIndexBuilder {
     let pageCount = 0;
-    // Postings are collected as (term id, posting) pairs in typed arrays, outside the
-    // JavaScript heap: one small array per term would be a million heap numbers at 5,000 pages,
-    // garbage the moment the index is laid out.
+    // Postings are collected as (term id, posting) pairs in chunks, not in one small array per
+    // term: that would be a million heap numbers at 5,000 pages, garbage the moment the index
+    // is laid out.
     const ids = new Map<string, number>();
     const terms: string[] = [];
     const lastPosting: number[] = [];

@@ -210,17 +210,13 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
       for (let at = 0; at < touchedCount; at++) scores[touched[at]!] = 0;
     }
   };
-  // Orama's field lengths and token occurrences, without the per-document frequency objects.
+  // Orama's field lengths, without the per-document frequency objects (token occurrences are
+  // counted by `insert` and added by `growTrees`).
   const insertDocumentScoreParameters: OramaIndexComponent['insertDocumentScoreParameters'] = (store, prop, id, tokens, docsCount) => {
     const index = store as IndexStore;
     const internalId = components.internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
     index.avgFieldLength[prop] = ((index.avgFieldLength[prop] ?? 0) * (docsCount - 1) + tokens.length) / docsCount;
     index.fieldLengths[prop]![internalId] = tokens.length;
-  };
-  const insertTokenScoreParameters: OramaIndexComponent['insertTokenScoreParameters'] = (store, prop, _id, _tokens, token) => {
-    const occurrences = (store as IndexStore).tokenOccurrences[prop]!;
-    // As Orama does it, an inherited name ("constructor") included.
-    occurrences[token] = (occurrences[token] ?? 0) + 1;
   };
   const searchByWhereClause: OramaIndexComponent['searchByWhereClause'] = (store, ...rest) => {
     growTrees(store as IndexStore);
@@ -230,7 +226,7 @@ export function topScoringIndex(keep: number, fieldTerms: FieldTerms): TopScorin
     growTrees(store as IndexStore);
     return defaults.save(store);
   };
-  return { ...defaults, insert, search, searchByWhereClause, save, insertDocumentScoreParameters, insertTokenScoreParameters, growTrees };
+  return { ...defaults, insert, search, searchByWhereClause, save, insertDocumentScoreParameters, growTrees };
 }
 
 /** A word of a field inserted before the trees are grown. */

@@ -47,7 +47,7 @@ export interface BuildOptions {
 
 /**
  * From this many pages a site's bodies are indexed on a worker thread: starting one costs
- * ~40 ms, which a smaller site's whole build does not take.
+ * ~50-150 ms, more than a smaller site's bodies take.
  */
 const BODY_THREAD_FROM_PAGES = 1_000;
 
@@ -695,7 +695,7 @@ function oramaCandidates(language: Language, groups: readonly TermGroup[], type:
   // read of its answer (each hit's document, timings) nor its type filter (the same ids, kept):
   // a quarter of a query's allocations. The component returns the best CANDIDATES by score, then
   // internal id, which is Orama's own order; a page's internal id is its ordinal + 1.
-  const found = database.index.search(
+  return database.index.search(
     database.data.index,
     [...terms].join(' '),
     database.tokenizer,
@@ -709,7 +709,6 @@ function oramaCandidates(language: Language, groups: readonly TermGroup[], type:
     type ? (language.internalIdsByType.get(type) ?? NO_IDS) : undefined,
     1,
   ) as [number, number][];
-  return found;
 }
 
 /** Orama's default BM25 parameters, which its `search` applies when a query names none. */
