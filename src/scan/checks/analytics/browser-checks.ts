@@ -24,6 +24,8 @@ function browserCheck(id: string, title: string, weight: number, needs: Text, ju
 
 const hitsOf = (page: BrowserPage) => page.requests.flatMap(trackingHits);
 const describeHit = (hit: TrackingHit) => quote(hit.request.url, 200);
+/** Code-unit order, as `[...].sort()` gives it. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const hitLabel = (hit: TrackingHit) => `${HIT_VENDOR_LABEL[hit.vendor]}${hit.id === undefined ? '' : ` ${hit.id}`}`;
 const HIT_VENDOR_LABEL: Readonly<Record<TrackingHit['vendor'], string>> = {
   ga4: 'GA4',
@@ -76,7 +78,9 @@ export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or 
   for (const page of pages) {
     const before = hitsOf(page).filter((hit) => hit.request.phase === 'before-choice');
     // A Google hit that says consent is denied (gcs=G100) is Consent Mode's cookieless ping: allowed by design.
-    const tracking = before.filter((hit) => !((hit.vendor === 'ga4' || hit.vendor === 'google-ads') && hit.gcs === 'G100'));
+    // In the order of their tags' names, as `found` lists them: the browser sends them in
+    // whatever order the network gives, and the same site must give the same report.
+    const tracking = before.filter((hit) => !((hit.vendor === 'ga4' || hit.vendor === 'google-ads') && hit.gcs === 'G100')).sort((a, b) => compareText(hitLabel(a), hitLabel(b)));
     if (tracking.length > 0) {
       findings.at(page.url).add({
         severity: 'high',
