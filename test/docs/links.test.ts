@@ -1,9 +1,19 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { brokenLink, isExternal, manualFiles, readMarkdown, type MarkdownLink } from './markdown-links.js';
+
+/** Every decision file (`docs/decisions/NNNN-slug.md`) a source file names, with the file that names it. */
+function citations(dir: string): { file: string; page: string }[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|mts|mjs|js|md|sh)$/.test(entry.name) && !entry.parentPath.includes(`${path.sep}fixtures`))
+    .flatMap((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [...readFileSync(file, 'utf8').matchAll(/\bdocs\/decisions\/\d{4}-[\w-]+\.md\b/g)].map((match) => ({ file: path.relative(REPO_ROOT, file), page: match[0] }));
+    });
+}
 
 function brokenLinks(root: string, files: readonly string[]): string[] {
   const anchors = new Map<string, Set<string>>();
@@ -40,6 +50,11 @@ describe('the manual (README.md and docs/)', () => {
       .filter((file) => !linkedPages(REPO_ROOT, `${path.posix.dirname(file)}/README.md`).has(file));
     const folders = files.filter((file) => /^docs\/.+\/README\.md$/.test(file)).filter((index) => !linkedPages(REPO_ROOT, 'docs/README.md').has(index));
     expect([...unlisted, ...folders]).toEqual([]);
+  });
+
+  it('has every decision the code cites (docs/decisions/NNNN-….md in src/, tools/, scripts/, bench/, test/)', () => {
+    const cited = ['src', 'tools', 'resources', 'scripts', 'bench', 'test'].flatMap((dir) => citations(path.join(REPO_ROOT, dir)));
+    expect(cited.filter(({ page }) => !existsSync(path.join(REPO_ROOT, page)))).toEqual([]);
   });
 
   it('keeps the README a front door: under 15 KB', () => {
