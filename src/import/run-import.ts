@@ -6,12 +6,12 @@ import pLimit from 'p-limit';
 import { splitFrontMatter } from '../content/front-matter.js';
 import { parseYaml } from '../content/parse-yaml.js';
 import { LANGS, siteFileSchema, type Lang, type PageType } from '../content/schema.js';
-import { describeFailure } from '../net/failure-text.js';
-import type { FetchFailure, Fetcher } from '../net/fetcher.js';
+import type { Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
 import { openSession } from '../net/session.js';
-import { TargetRefusal, type RefusalReason } from '../net/target.js';
+import { TargetRefusal } from '../net/target.js';
+import { describeFetchFailure, describeRefusal } from './fetch-words.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
@@ -22,7 +22,8 @@ import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay, type PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage } from './site-facts.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
-import { readSitemaps, type SitemapEntry } from './sitemaps.js';
+import { sameSite } from './same-site.js';
+import { readSitemaps, type DiscoveryStop, type SitemapEntry, type SitemapFileOutcome } from './sitemaps.js';
 
 export interface ImportOptions {
   readonly startUrl: string;
@@ -55,6 +56,18 @@ export interface PageProblem {
   readonly reason: string;
 }
 
+/** How the pages were found: what each sitemap gave, and whether discovery saw everything. */
+export interface ImportDiscovery {
+  /** `links`: no sitemap listed a page (or none could be read), links were followed; `sitemaps-and-links`: with --discover. */
+  readonly via: 'sitemaps' | 'links' | 'sitemaps-and-links';
+  /** Each sitemap file tried or known of, with its outcome (read, empty, partial, failed, not a sitemap, not read). */
+  readonly sitemaps: readonly SitemapFileOutcome[];
+  /** Every sitemap was read to its end: a page absent from them is absent from the site's sitemaps. */
+  readonly complete: boolean;
+  /** Why sitemap reading stopped early, when it did. */
+  readonly stopped?: DiscoveryStop;
+}
+
 export interface ImportReport {
   /** Set when the import could not run at all: one line saying why. */
   readonly fatal?: string;
@@ -69,6 +82,8 @@ export interface ImportReport {
   /** Pages skipped because their language is not one the content format supports, by language. */
   readonly otherLanguages: Readonly<Record<string, number>>;
   readonly pagesInOutput: number;
+  /** How pages were found; absent when the import stopped before reading sitemaps. */
+  readonly discovery?: ImportDiscovery;
   readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
   readonly durationMs: number;
 }
@@ -125,17 +140,24 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
 
-  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
-  const sitemaps = await readSitemaps(fetcher, sitemapUrls, origin, () => spacer.wait());
-  const previous = await readState(options.outDir, origin);
-  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
   const wanted = (url: string) => {
     const pagePath = contentPathFor(url);
     if (options.include.length > 0 && matchRule(pagePath, options.include.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined) return false;
     return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
   };
+  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
+  // Twice --max-pages: room for pages robots.txt disallows and for pages that turn out not to be HTML, gone or in another language.
+  const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin, want: options.maxPages * 2, keep: wanted, beforeRequest: () => spacer.wait() });
+  const previous = await readState(options.outDir, origin);
+  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
 
   const discover = options.discover || sitemaps.entries.length === 0;
+  report.discovered({
+    via: sitemaps.entries.length === 0 ? 'links' : discover ? 'sitemaps-and-links' : 'sitemaps',
+    sitemaps: sitemaps.sitemaps,
+    complete: sitemaps.complete,
+    ...(sitemaps.stopped === undefined ? {} : { stopped: sitemaps.stopped }),
+  });
   const queued = new Set<string>();
   const order: string[] = [];
   const enqueue = (url: string) => {
@@ -195,12 +217,6 @@ async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ 
   if (response.status >= 500) return { fatal: `robots.txt of ${origin} answered HTTP ${response.status}; RFC 9309 says to read nothing until it answers: try again later` };
   if (response.status !== 200) return { file: undefined, origin };
   return { file: parseRobots(response), origin };
-}
-
-/** Two origins of one site: the same host, or one with `www.` and one without (any scheme). */
-function sameSite(a: string, b: string): boolean {
-  const host = (origin: string) => new URL(origin).host.replace(/^www\./, '');
-  return host(a) === host(b);
 }
 
 async function readOne(
@@ -484,33 +500,6 @@ function langFromPath(url: string): string | undefined {
   return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
 }
 
-/** The target rules' own words, where they speak of scans. */
-function describeRefusal(reason: RefusalReason, message: string): string {
-  if (reason === 'port') return 'only websites on the standard ports (80 for http, 443 for https) can be imported';
-  if (reason === 'scheme') return 'only http:// and https:// websites can be imported';
-  return message;
-}
-
-/** How the importer words a request that produced no response. */
-export function describeFetchFailure(failure: FetchFailure): string {
-  return describeFailure(failure, importWords);
-}
-
-function importWords(failure: FetchFailure): string | undefined {
-  switch (failure.reason) {
-    case 'target-refused': {
-      const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
-      return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
-    }
-    case 'budget':
-      return "the import's request budget was used up";
-    case 'job-aborted':
-      return 'the import was stopped';
-    default:
-      return undefined;
-  }
-}
-
 /** Counts and lists as the import goes, and reports progress after every change. */
 class ReportBuilder {
   #found = 0;
@@ -522,6 +511,7 @@ class ReportBuilder {
   readonly #skipped: { url: string; reason: string }[] = [];
   readonly #failed: { url: string; reason: string }[] = [];
   readonly #otherLanguages: Record<string, number> = {};
+  #discovery: ImportDiscovery | undefined;
 
   constructor(
     private readonly started: number,
@@ -547,6 +537,9 @@ class ReportBuilder {
   updated(pagePath: string): void {
     this.#updated.push(pagePath);
     this.#tick();
+  }
+  discovered(discovery: ImportDiscovery): void {
+    this.#discovery = discovery;
   }
   removed(pagePath: string): void {
     this.#removed.push(pagePath);
@@ -596,6 +589,7 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
+      ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
       durationMs: Date.now() - this.started,
     };
   }
