@@ -40,6 +40,8 @@ export interface ImportOptions {
   /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
   readonly delayMs: number;
   readonly signal?: AbortSignal;
+  /** The most time the whole import may take; when it is reached the import ends with what it has read (`deadlineReached`). 0 or absent: no limit. */
+  readonly deadlineMs?: number;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -82,6 +84,8 @@ export interface ImportReport {
   /** Pages skipped because their language is not one the content format supports, by language. */
   readonly otherLanguages: Readonly<Record<string, number>>;
   readonly pagesInOutput: number;
+  /** The import's deadline ended it before every page found was read: pages it did not reach were kept as they were. */
+  readonly deadlineReached?: boolean;
   /** How pages were found; absent when the import stopped before reading sitemaps. */
   readonly discovery?: ImportDiscovery;
   readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
@@ -113,19 +117,19 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!(error instanceof TargetRefusal)) throw error;
     return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
-  // The caller's signal, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
-  const job = new Deadline(undefined, [options.signal]);
+  // The caller's signal and the import's deadline, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
+  const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
-    return await importWith({ fetcher, reader }, start, options, report);
+    return await importWith({ fetcher, reader, job }, start, options, report);
   } finally {
     job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
   }
 }
 
-async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: PageReader; job: Deadline }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const robots = await readRobots(fetcher, requested.origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
@@ -180,12 +184,14 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   // Breadth first: each round reads what the last round found.
   let round = order.slice();
   const done = new Set<string>();
-  while (round.length > 0) {
+  while (round.length > 0 && !job.signal.aborted) {
     await Promise.all(
       round.map((url) =>
         limit(async () => {
           done.add(url);
-          const result = await readOne({ fetcher, reader, spacer, beforeRedirect }, url, previous, lastmodOf.get(url), origin, report);
+          // Past the deadline (or told to stop), pages not started are left as they were.
+          if (job.signal.aborted) return;
+          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, job }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
             report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
@@ -199,7 +205,9 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     );
     round = order.filter((url) => !done.has(url));
   }
+  if (job.signal.aborted) report.endedEarly(job.timedOut);
   if (results.length === 0 && (previous === undefined || Object.keys(previous.pages).length === 0)) {
+    if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
@@ -220,7 +228,7 @@ async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ 
 }
 
 async function readOne(
-  { fetcher, reader, spacer, beforeRedirect }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined },
+  { fetcher, reader, spacer, beforeRedirect, job }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -238,7 +246,7 @@ async function readOne(
   if (!outcome.ok) {
     // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
     if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
-    else report.fail(url, describeFetchFailure(outcome.failure));
+    else report.fail(url, job.timedOut ? "the import's deadline was reached before this page was read" : describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
@@ -250,6 +258,10 @@ async function readOne(
   }
   if (response.status !== 200) {
     report.fail(url, `HTTP ${response.status}`);
+    return undefined;
+  }
+  if (response.truncated) {
+    report.skip(url, `larger than ${Math.round(response.bodyBytes / 1024 / 1024)} MB: not imported`);
     return undefined;
   }
   if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
@@ -375,7 +387,7 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   // Pages that vanished from the site go; pages that failed this time stay as they were.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (records[url] !== undefined || written.has(record.file)) continue;
-    if (report.failedUrls().has(url)) {
+    if (report.failedUrls().has(url) || report.stoppedEarly()) {
       records[url] = record;
       written.add(record.file);
       continue;
@@ -496,6 +508,10 @@ function clip(value: string, max: number): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
+function seconds(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
+}
+
 function langFromPath(url: string): string | undefined {
   return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
 }
@@ -512,6 +528,8 @@ class ReportBuilder {
   readonly #failed: { url: string; reason: string }[] = [];
   readonly #otherLanguages: Record<string, number> = {};
   #discovery: ImportDiscovery | undefined;
+  #endedEarly = false;
+  #deadlineReached = false;
 
   constructor(
     private readonly started: number,
@@ -537,6 +555,15 @@ class ReportBuilder {
   updated(pagePath: string): void {
     this.#updated.push(pagePath);
     this.#tick();
+  }
+  /** The import ended before every page found was read (its deadline, or it was stopped). */
+  endedEarly(byDeadline: boolean): void {
+    this.#endedEarly = true;
+    this.#deadlineReached = byDeadline;
+  }
+  /** True after endedEarly: what the import did not reach is kept as it was. */
+  stoppedEarly(): boolean {
+    return this.#endedEarly;
   }
   discovered(discovery: ImportDiscovery): void {
     this.#discovery = discovery;
@@ -590,6 +617,7 @@ class ReportBuilder {
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
       ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
+      ...(this.#deadlineReached ? { deadlineReached: true } : {}),
       durationMs: Date.now() - this.started,
     };
   }
