@@ -52,7 +52,7 @@ export type DiscoveryStop = 'enough' | 'bytes' | 'time' | 'files';
 /** What reading the sitemaps found, and how it went. */
 export interface SitemapDiscovery {
   readonly entries: readonly SitemapEntry[];
-  /** Every sitemap file tried or known of, in the order met. */
+  /** Every sitemap file tried or known of, in the order met (at most one more than the file limit). */
   readonly sitemaps: readonly SitemapFileOutcome[];
   /**
    * Every sitemap was read to its end (each `read` or `empty`): a page missing from `entries` is
@@ -117,6 +117,10 @@ export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest):
   const limits = { ...DISCOVERY_LIMITS, ...request.limits };
   const state: ReadState = { entries: new Map(), totalBytes: 0, limits, request, stopped: undefined };
   const outcomes: SitemapFileOutcome[] = [];
+  // robots.txt may name thousands of sitemaps: the report lists as many as may be read, and one more that was not.
+  const record = (outcome: SitemapFileOutcome) => {
+    if (outcomes.length <= limits.files) outcomes.push(outcome);
+  };
   const seen = new Set<string>();
   const deadline = new Deadline(limits.timeMs);
   let queue = request.start.map((url) => ({ url, depth: 0 }));
@@ -128,17 +132,17 @@ export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest):
         seen.add(url);
         const refusal = state.stopped !== undefined ? stopWords(state.stopped) : !sameSite(url, request.origin) ? 'on another site: not read' : depth > limits.nesting ? `sitemap indexes nested more than ${limits.nesting} deep` : undefined;
         if (refusal !== undefined) {
-          outcomes.push({ url, status: 'not-read', urls: 0, reason: refusal });
+          record({ url, status: 'not-read', urls: 0, reason: refusal });
           continue;
         }
         if (seen.size > limits.files) {
           state.stopped = 'files';
-          outcomes.push({ url, status: 'not-read', urls: 0, reason: stopWords('files') });
+          record({ url, status: 'not-read', urls: 0, reason: stopWords('files') });
           continue;
         }
         await request.beforeRequest();
         const read = await readOne(fetcher, url, state, deadline.signal);
-        outcomes.push(read.outcome);
+        record(read.outcome);
         for (const child of read.children) next.push({ url: child, depth: depth + 1 });
       }
       queue = next;

@@ -7,6 +7,7 @@ import type { Fetcher } from '../../src/net/fetcher.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
 import { openSession } from '../../src/net/session.js';
+import { TableResolver } from '../helpers/table-resolver.js';
 import { html, startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
 import { importSite, outputDir } from './import-helpers.js';
 
@@ -29,10 +30,10 @@ async function serve(routes: Routes | ((origin: string) => Routes)): Promise<Fix
   return site;
 }
 
-function discover(site: FixtureSite, start: string[], limits: Partial<DiscoveryLimits> = {}, want = 1000): Promise<SitemapDiscovery> {
-  const fetcher = openSession(NetworkPolicy.create(true, systemResolver), { settings: importFetchSettings('0.0.0-test', 100, 4), signal: new AbortController().signal });
+function discover(site: FixtureSite, start: string[], limits: Partial<DiscoveryLimits> = {}, want = 1000, network = NetworkPolicy.create(true, systemResolver), origin = site.origin): Promise<SitemapDiscovery> {
+  const fetcher = openSession(network, { settings: importFetchSettings('0.0.0-test', 100, 4), signal: new AbortController().signal });
   fetchers.push(fetcher);
-  return readSitemaps(fetcher, { start, origin: site.origin, want, keep: () => true, beforeRequest: async () => {}, limits });
+  return readSitemaps(fetcher, { start, origin, want, keep: () => true, beforeRequest: async () => {}, limits });
 }
 
 const TEXT = 'We plan, build and measure websites for small companies, and we explain every number we report to you.';
@@ -152,6 +153,31 @@ describe('which sitemaps are read', () => {
       { status: 'not-read', reason: 'on another site: not read' },
       { status: 'failed', reason: `could not be fetched: redirects to another site (${elsewhere.origin})` },
     ]);
+  });
+});
+
+describe('sitemaps of the same site', () => {
+  it('reads a sitemap on the www. address of the site', async () => {
+    const site = await serve({ '/sitemap.xml': (req, res) => res.writeHead(200, XML).end(urlset([`http://acme.example:${req.socket.localPort}/a/`])) });
+    const network = NetworkPolicy.create(true, new TableResolver({ 'acme.example': ['127.0.0.1'], 'www.acme.example': ['127.0.0.1'] }));
+    const origin = `http://acme.example:${site.port}`;
+    const result = await discover(site, [`http://www.acme.example:${site.port}/sitemap.xml`], {}, 1000, network, origin);
+    expect(result.sitemaps).toEqual([{ url: `http://www.acme.example:${site.port}/sitemap.xml`, status: 'read', urls: 1 }]);
+    expect(result.entries.map((entry) => entry.url)).toEqual([`${origin}/a/`]);
+  });
+
+  it('says a sitemap whose redirects go round in a loop could not be fetched', async () => {
+    const site = await serve({ '/sitemap.xml': { status: 302, headers: { location: '/sitemap-2.xml' } }, '/sitemap-2.xml': { status: 302, headers: { location: '/sitemap.xml' } } });
+    const result = await discover(site, [`${site.origin}/sitemap.xml`]);
+    expect(result.sitemaps).toEqual([{ url: `${site.origin}/sitemap.xml`, status: 'failed', urls: 0, reason: 'could not be fetched: the redirects go round in a loop' }]);
+  });
+
+  it('lists at most one sitemap more than the file limit, however many robots.txt names', async () => {
+    const site = await serve({});
+    const result = await discover(site, Array.from({ length: 50 }, (_, n) => `${site.origin}/s${n}.xml`), { files: 3 });
+    expect(result.sitemaps).toHaveLength(4);
+    expect(result.sitemaps.at(-1)).toMatchObject({ status: 'not-read', reason: 'the limit on sitemap files was reached' });
+    expect(result.stopped).toBe('files');
   });
 });
 
