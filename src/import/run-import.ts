@@ -191,7 +191,7 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
           done.add(url);
           // Past the deadline (or told to stop), pages not started are left as they were.
           if (job.signal.aborted) return;
-          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, job }, url, previous, lastmodOf.get(url), report);
+          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, job }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
             report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
@@ -232,6 +232,7 @@ async function readOne(
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
+  origin: string,
   report: ReportBuilder,
 ): Promise<ReadResult | undefined> {
   const known = previous?.pages[url];
