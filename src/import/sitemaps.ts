@@ -112,8 +112,9 @@ export interface DiscoveryRequest {
 
 /** Longest `<loc>` / `<lastmod>` text kept; longer values are not URLs a site means. */
 const MAX_FIELD_CHARS = 4096;
-/** Alternates kept per page (a page in more languages than this is not one we can serve anyway). */
+/** Alternates kept per page (a page in more languages than this is not one we can serve anyway), and over all pages (memory). */
 const MAX_ALTERNATES = 50;
+const MAX_ALTERNATES_TOTAL = 100_000;
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 const SITEMAP_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
 
@@ -125,7 +126,7 @@ const SITEMAP_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
  */
 export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest): Promise<SitemapDiscovery> {
   const limits = { ...DISCOVERY_LIMITS, ...request.limits };
-  const state: ReadState = { entries: new Map(), totalBytes: 0, limits, request, stopped: undefined };
+  const state: ReadState = { entries: new Map(), totalBytes: 0, alternates: 0, limits, request, stopped: undefined };
   const outcomes: SitemapFileOutcome[] = [];
   // robots.txt may name thousands of sitemaps: the report lists as many as may be read, and one more that was not.
   const record = (outcome: SitemapFileOutcome) => {
@@ -174,6 +175,7 @@ export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest):
 interface ReadState {
   readonly entries: Map<string, SitemapEntry>;
   totalBytes: number;
+  alternates: number;
   readonly limits: DiscoveryLimits;
   readonly request: DiscoveryRequest;
   stopped: DiscoveryStop | undefined;
@@ -305,9 +307,9 @@ class SitemapParser {
       const attribute = (local: string) => Object.values(node.attributes).find((candidate) => candidate.local.toLowerCase() === local)?.value.trim();
       const lang = attribute('hreflang');
       const href = attribute('href');
-      if (attribute('rel')?.toLowerCase() === 'alternate' && lang && href && this.#item.alternates.length < MAX_ALTERNATES) {
+      if (attribute('rel')?.toLowerCase() === 'alternate' && lang && href && this.#item.alternates.length < MAX_ALTERNATES && this.#state.alternates < MAX_ALTERNATES_TOTAL) {
         const alternate = absoluteHttp(href);
-        if (alternate !== undefined) this.#item.alternates.push({ lang, url: alternate });
+        if (alternate !== undefined) this.#item.alternates.push({ lang: lang.slice(0, 35), url: alternate });
       }
     }
   }
@@ -334,7 +336,23 @@ class SitemapParser {
     const { entries } = this.#state;
     if (entries.size >= want || new URL(loc).origin !== origin || entries.has(loc) || !keep(loc)) return;
     entries.set(loc, { url: loc, lastmod: item.lastmod || undefined, alternates: item.alternates });
+    this.#state.alternates += item.alternates.length;
   }
+}
+
+/**
+ * The language the sitemaps give each URL through hreflang (`xhtml:link`): a URL named as the
+ * `pl` alternate of any listed page is in `pl`, whether or not it is listed itself. `x-default`
+ * names no language. The first statement wins.
+ */
+export function sitemapLanguages(entries: readonly SitemapEntry[]): (url: string) => string | undefined {
+  const languageOf = new Map<string, string>();
+  for (const entry of entries) {
+    for (const alternate of entry.alternates) {
+      if (alternate.lang.toLowerCase() !== 'x-default' && !languageOf.has(alternate.url)) languageOf.set(alternate.url, alternate.lang);
+    }
+  }
+  return (url) => languageOf.get(url);
 }
 
 /**

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFetchSettings } from '../../src/import/import-settings.js';
-import { readSitemaps, type DiscoveryLimits, type SitemapDiscovery } from '../../src/import/sitemaps.js';
+import { readSitemaps, sitemapLanguages, type DiscoveryLimits, type SitemapDiscovery } from '../../src/import/sitemaps.js';
 import type { Fetcher } from '../../src/net/fetcher.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
@@ -233,6 +233,14 @@ describe('what each sitemap gave, for the summary and the sync', () => {
       },
       { url: `${site.origin}/plain/`, lastmod: undefined, alternates: [] },
     ]);
+  });
+
+  it('tells the language of each URL its hreflang names, listed or not, x-default aside', () => {
+    const languageOf = sitemapLanguages([
+      { url: 'https://acme.example/pl/oferta/', lastmod: undefined, alternates: [{ lang: 'pl-PL', url: 'https://acme.example/pl/oferta/' }, { lang: 'en-GB', url: 'https://acme.example/en/services/' }, { lang: 'x-default', url: 'https://acme.example/' }] },
+      { url: 'https://acme.example/plain/', lastmod: undefined, alternates: [] },
+    ]);
+    expect(['/pl/oferta/', '/en/services/', '/', '/plain/'].map((path) => languageOf(`https://acme.example${path}`))).toEqual(['pl-PL', 'en-GB', undefined, undefined]);
   });
 
   it('reads a sitemap in the wild: a stray & in a URL, windows-1250 (as its Content-Type says)', async () => {
