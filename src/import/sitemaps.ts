@@ -116,6 +116,8 @@ const MAX_FIELD_CHARS = 4096;
 const MAX_ALTERNATES = 50;
 const MAX_ALTERNATES_TOTAL = 100_000;
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+/** How long sax lets a tag name or an attribute grow before it says so (its MAX_BUFFER_LENGTH, untyped in @types/sax). */
+const SAX_BUFFER_BYTES = (sax as unknown as { MAX_BUFFER_LENGTH: number }).MAX_BUFFER_LENGTH;
 const SITEMAP_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
 
 /**
@@ -242,8 +244,12 @@ class SitemapParser {
   constructor(state: ReadState) {
     this.#state = state;
     const parser = this.#parser;
-    parser.onerror = () => {
-      // Sitemaps in the wild have stray `&` and the like: note nothing, read on (the non-strict parser recovers).
+    parser.onerror = (error) => {
+      // sax keeps a tag or attribute whole until it ends: one longer than any sitemap needs ends the reading (memory).
+      if (error.message.startsWith('Max buffer length exceeded')) {
+        this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: `a tag or attribute longer than ${SAX_BUFFER_BYTES / 1024} KB: not read further` };
+      }
+      // Sitemaps in the wild have stray `&` and the like: read on (the non-strict parser recovers).
       parser.error = null as unknown as Error;
       parser.resume();
     };

@@ -114,6 +114,15 @@ describe('limits on what discovery reads', () => {
     expect(result.entries.map((entry) => entry.url)).toEqual([`${site.origin}/first/`]);
   });
 
+  it('stops at a tag or attribute longer than any sitemap needs, keeping the pages before it', async () => {
+    const site = await serve((origin) => ({
+      '/sitemap.xml': { headers: XML, body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/a/</loc></url><url data="${'a'.repeat(2_000_000)}"><loc>${origin}/b/</loc></url></urlset>` },
+    }));
+    const result = await discover(site, [`${site.origin}/sitemap.xml`]);
+    expect(result.sitemaps).toEqual([{ url: `${site.origin}/sitemap.xml`, status: 'partial', urls: 1, reason: 'a tag or attribute longer than 64 KB: not read further' }]);
+    expect(result.entries.map((entry) => entry.url)).toEqual([`${site.origin}/a/`]);
+  });
+
   it('does not read sitemap indexes nested deeper than the limit', async () => {
     const site = await serve((origin) => ({
       '/sitemap.xml': { headers: XML, body: index([`${origin}/level-1.xml`]) },
