@@ -204,6 +204,8 @@ async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: 
   const outcome = await fetcher.fetch(url, {
     accept: SITEMAP_ACCEPT,
     raw: true,
+    // The bytes on the wire (gzip or not) are at most what they decompress to: the file limit holds for both.
+    maxBytes: state.limits.fileBytes,
     signal: timeUp,
     // The body is not read when the answer is not 200: `consume` is only called for the final response.
     beforeRedirect: (target) => (sameSite(target.href, state.request.origin) ? undefined : `redirects to another site (${target.origin})`),
@@ -217,12 +219,13 @@ async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: 
       state.stopped = 'time';
       return { outcome: { url, status: urls > 0 ? 'partial' : 'not-read', urls, reason: stopWords('time') }, children: parse.children };
     }
-    return { outcome: { url, status: 'failed', urls, reason: `could not be fetched: ${describeFetchFailure(outcome.failure)}` }, children: parse.children };
+    // Pages read before the request broke off (a reset, its own deadline) still count.
+    return { outcome: { url, status: urls > 0 ? 'partial' : 'failed', urls, reason: `could not be fetched: ${describeFetchFailure(outcome.failure)}` }, children: parse.children };
   }
   const { status } = outcome.response;
   if (status !== 200) return { outcome: { url, status: 'failed', urls: 0, httpStatus: status, reason: `HTTP ${status}` }, children: [] };
   if (parse.problem !== undefined) return { outcome: { url, status: parse.problem.status, urls, reason: parse.problem.reason }, children: parse.children };
-  if (outcome.response.truncated) return { outcome: { url, status: 'partial', urls, reason: 'larger than the size limit' }, children: parse.children };
+  if (outcome.response.truncated) return { outcome: { url, status: 'partial', urls, reason: `larger than ${Math.round(state.limits.fileBytes / 1024 / 1024)} MB` }, children: parse.children };
   if (parse.root === undefined) return { outcome: { url, status: 'not-sitemap', urls: 0, reason: 'not XML' }, children: [] };
   return { outcome: { url, status: urls > 0 ? 'read' : 'empty', urls }, children: parse.children };
 }

@@ -114,6 +114,15 @@ describe('limits on what discovery reads', () => {
     expect(result.entries.map((entry) => entry.url)).toEqual([`${site.origin}/first/`]);
   });
 
+  it('reads a sitemap larger than a page may be (5 MB) to its end, up to the sitemap limit', async () => {
+    const site = await serve((origin) => ({
+      '/sitemap.xml': { headers: XML, body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/a/</loc></url>${' '.repeat(6 * 1024 * 1024)}<url><loc>${origin}/z/</loc></url></urlset>` },
+    }));
+    const result = await discover(site, [`${site.origin}/sitemap.xml`]);
+    expect(result.sitemaps).toEqual([{ url: `${site.origin}/sitemap.xml`, status: 'read', urls: 2 }]);
+    expect(result.entries.map((entry) => entry.url)).toEqual([`${site.origin}/a/`, `${site.origin}/z/`]);
+  });
+
   it('stops at a tag or attribute longer than any sitemap needs, keeping the pages before it', async () => {
     const site = await serve((origin) => ({
       '/sitemap.xml': { headers: XML, body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/a/</loc></url><url data="${'a'.repeat(2_000_000)}"><loc>${origin}/b/</loc></url></urlset>` },
