@@ -28,7 +28,7 @@ export interface SitemapEntry {
  * What became of one sitemap file:
  * - `read`: read to its end, and it listed pages (or sitemaps);
  * - `empty`: read to its end, a sitemap that lists nothing;
- * - `partial`: reading stopped before its end (enough pages known, a size or time limit); `reason` says which;
+ * - `partial`: reading stopped before its end (enough pages known, a size or time limit, the request broke off); `reason` says which;
  * - `failed`: no sitemap came back (an HTTP status other than 200, or the request failed);
  * - `not-sitemap`: something came back, but not a sitemap (an HTML page, not XML, another XML document);
  * - `not-read`: never requested (another site's address, nested too deep, a discovery limit reached first).
