@@ -87,7 +87,7 @@ export interface ImportReport {
   /** The import's deadline ended it before every page found was read: pages it did not reach were kept as they were. */
   readonly deadlineReached?: boolean;
   /** How pages were found; absent when the import stopped before reading sitemaps. */
-  readonly discoveryReport?: ImportDiscovery;
+  readonly discovery?: ImportDiscovery;
   readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
   readonly durationMs: number;
 }
@@ -616,7 +616,7 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
-      ...(this.#discovery === undefined ? {} : { discoveryReport: this.#discovery }),
+      ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
       ...(this.#deadlineReached ? { deadlineReached: true } : {}),
       durationMs: Date.now() - this.started,
     };

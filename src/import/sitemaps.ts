@@ -46,12 +46,6 @@ export interface SitemapFileOutcome {
   readonly reason?: string;
 }
 
-/** A sitemap that was not read to its end, with why (every outcome but `read` and `empty`). */
-export interface SitemapProblem {
-  readonly url: string;
-  readonly reason: string;
-}
-
 /** Why discovery stopped reading sitemaps before their end. */
 export type DiscoveryStop = 'enough' | 'bytes' | 'time' | 'files';
 
@@ -68,10 +62,6 @@ export interface SitemapDiscovery {
   readonly complete: boolean;
   /** Set when a discovery limit (or enough pages) stopped the reading. */
   readonly stopped?: DiscoveryStop;
-  /** The sitemaps not read to their end, with why: `sitemaps` without those read or empty. */
-  readonly problems: readonly SitemapProblem[];
-  /** At least one sitemap came back as a sitemap (read, empty or partial). */
-  readonly found: boolean;
 }
 
 /** The bounds of discovery; defaults in DISCOVERY_LIMITS, recorded in docs/import.md. */
@@ -163,15 +153,8 @@ export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest):
   } finally {
     deadline.dispose();
   }
-  const whole = (outcome: SitemapFileOutcome) => outcome.status === 'read' || outcome.status === 'empty';
-  return {
-    entries: [...state.entries.values()],
-    sitemaps: outcomes,
-    complete: outcomes.length > 0 && outcomes.every(whole),
-    ...(state.stopped === undefined ? {} : { stopped: state.stopped }),
-    problems: outcomes.filter((outcome) => !whole(outcome)).map(({ url, status, reason }) => ({ url, reason: reason ?? status })),
-    found: outcomes.some((outcome) => whole(outcome) || outcome.status === 'partial'),
-  };
+  const complete = outcomes.length > 0 && outcomes.every((outcome) => outcome.status === 'read' || outcome.status === 'empty');
+  return { entries: [...state.entries.values()], sitemaps: outcomes, complete, ...(state.stopped === undefined ? {} : { stopped: state.stopped }) };
 }
 
 interface ReadState {
