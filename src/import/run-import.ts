@@ -15,6 +15,7 @@ import { TargetRefusal, type RefusalReason } from '../net/target.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { pageFile, PAGES_DIR } from './page-file.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
@@ -159,7 +160,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
       round.map((url) =>
         limit(async () => {
           done.add(url);
-          const result = await readOne({ fetcher, reader, spacer }, url, previous, lastmodOf.get(url), origin, report);
+          const result = await readOne({ fetcher, reader, spacer, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
             report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
@@ -200,7 +201,7 @@ function sameSite(a: string, b: string): boolean {
 }
 
 async function readOne(
-  { fetcher, reader, spacer }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer },
+  { fetcher, reader, spacer, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; outDir: string },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -209,7 +210,7 @@ async function readOne(
 ): Promise<ReadResult | undefined> {
   const known = previous?.pages[url];
   if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
-    const unchanged = await fromPrevious(url, known, report);
+    const unchanged = await fromPrevious(outDir, url, known, report);
     if (unchanged !== undefined) return unchanged;
   }
   await spacer.wait();
@@ -221,7 +222,7 @@ async function readOne(
   }
   const { response } = outcome;
   report.fetched();
-  if (response.status === 304 && known !== undefined) return fromPrevious(url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
+  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
   if (!sameSite(new URL(response.finalUrl).origin, origin)) {
     report.skip(url, `redirects off the site, to ${new URL(response.finalUrl).origin}`);
     return undefined;
@@ -257,10 +258,10 @@ async function readOne(
 }
 
 /** An unchanged page: what it stated last time, and its Markdown from the file written then. */
-async function fromPrevious(url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
+async function fromPrevious(outDir: string, url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
   let markdown: string;
   try {
-    markdown = splitFrontMatter(await readFile(known.file, 'utf8')).body.trim();
+    markdown = splitFrontMatter(await readFile(path.join(outDir, known.file), 'utf8')).body.trim();
   } catch {
     return undefined;
   }
@@ -330,23 +331,23 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
   const defaultLanguage = startPage?.lang ?? 'en';
   const draft = draftSiteFile(typed, origin, defaultLanguage);
-  const pagesDir = path.join(options.outDir, 'pages');
-  await mkdir(pagesDir, { recursive: true });
+  await mkdir(path.join(options.outDir, PAGES_DIR), { recursive: true });
   const records: Record<string, PageRecord> = {};
   const written = new Set<string>();
   for (const page of typed) {
     const result = results.find((candidate) => candidate.url === page.url)!;
-    const file = path.join(pagesDir, ...page.path.split('/').filter(Boolean), 'index.md');
+    const file = pageFile(page.path);
+    const absolute = path.join(options.outDir, file);
     const document = pageDocument(page, result.facts, draft.serviceOfPage.get(page.path), result.record.lastmod);
     let before: string | undefined;
     try {
-      before = await readFile(file, 'utf8');
+      before = await readFile(absolute, 'utf8');
     } catch {
       before = undefined;
     }
     if (before !== document) {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, document);
+      await mkdir(path.dirname(absolute), { recursive: true });
+      await writeFile(absolute, document);
       if (before === undefined) report.added(page.path);
       else report.updated(page.path);
     } else report.unchanged();
@@ -362,7 +363,8 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
       written.add(record.file);
       continue;
     }
-    await rm(record.file, { force: true });
+    // readState keeps only files inside this folder's pages/: nothing outside it is ever deleted.
+    await rm(path.join(options.outDir, record.file), { force: true });
     report.removed(record.path);
   }
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
