@@ -119,6 +119,10 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const start = new URL(requested.pathname + requested.search, origin);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
   if (!allowed(start.href)) return report.fatal(`robots.txt of ${origin} does not allow ${IMPORT_ROBOTS_TOKEN} to read ${start.pathname}: nothing imported`);
+  const beforeRedirect = (target: URL): string | undefined => {
+    if (!sameSite(target.origin, origin)) return `redirects off the site, to ${target.href}`;
+    return allowed(target.href) ? undefined : `redirects to ${target.href}, which robots.txt does not allow us to read`;
+  };
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
 
@@ -160,7 +164,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
       round.map((url) =>
         limit(async () => {
           done.add(url);
-          const result = await readOne({ fetcher, reader, spacer, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
+          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
             report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
@@ -201,7 +205,7 @@ function sameSite(a: string, b: string): boolean {
 }
 
 async function readOne(
-  { fetcher, reader, spacer, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; outDir: string },
+  { fetcher, reader, spacer, beforeRedirect, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; outDir: string },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -215,18 +219,16 @@ async function readOne(
   }
   await spacer.wait();
   const conditional = known === undefined ? undefined : { ...(known.etag === undefined ? {} : { etag: known.etag }), ...(known.lastModified === undefined ? {} : { lastModified: known.lastModified }) };
-  const outcome = await fetcher.fetch(url, { raw: true, ...(conditional === undefined ? {} : { conditional }) });
+  const outcome = await fetcher.fetch(url, { raw: true, beforeRedirect, ...(conditional === undefined ? {} : { conditional }) });
   if (!outcome.ok) {
-    report.fail(url, describeFetchFailure(outcome.failure));
+    // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
+    if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
+    else report.fail(url, describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
   report.fetched();
   if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
-  if (!sameSite(new URL(response.finalUrl).origin, origin)) {
-    report.skip(url, `redirects off the site, to ${new URL(response.finalUrl).origin}`);
-    return undefined;
-  }
   if (response.status === 404 || response.status === 410) {
     report.skip(url, `HTTP ${response.status}: the page is gone`);
     return undefined;
