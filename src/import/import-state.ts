@@ -12,6 +12,8 @@ export interface PageRecord {
   readonly lastModified?: string;
   /** The sitemap's lastmod when it was fetched. */
   readonly lastmod?: string;
+  /** How it was found: a page found only by links is not gone when the sitemap does not list it. Absent in older states. */
+  readonly found?: 'sitemap' | 'links';
   /** What the page stated, less its Markdown (that is in the file). */
   readonly facts: Omit<PageFacts, 'markdown'>;
 }
@@ -20,6 +22,8 @@ export interface ImportState {
   readonly version: 1;
   readonly origin: string;
   readonly pages: Readonly<Record<string, PageRecord>>;
+  /** The page count of the last sitemap that was read whole: a later one listing far fewer is not trusted to remove pages. */
+  readonly discovery?: { readonly sitemapPages?: number };
 }
 
 export const STATE_DIR = '.import';

@@ -16,6 +16,7 @@ import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } f
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { pageFile, PAGES_DIR } from './page-file.js';
+import { fewerPagesNote, judgeDiscovery } from './removal-evidence.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
@@ -70,6 +71,14 @@ export interface ImportReport {
   /** Pages skipped because their language is not one the content format supports, by language. */
   readonly otherLanguages: Readonly<Record<string, number>>;
   readonly pagesInOutput: number;
+  /** How pages were found, and why (`sitemap read: 6 pages listed`, `the sitemap could not be read (…): links were followed …`). */
+  readonly discovery: string;
+  /** Set when this run found pages in a weaker way than the last one (the sitemap failed, far fewer pages): why. */
+  readonly weaker?: string;
+  /** Pages of the last run this one did not reach, asked for again with a conditional request. */
+  readonly rechecked: number;
+  /** Pages kept as they were because this run could not confirm them, with why (removal needs evidence). */
+  readonly kept: readonly PageProblem[];
   readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
   readonly durationMs: number;
 }
@@ -79,6 +88,8 @@ interface ReadResult {
   readonly url: string;
   readonly facts: PageFacts;
   readonly record: Omit<PageRecord, 'path' | 'file' | 'facts'>;
+  /** Reached through redirects that were all permanent (301, 308). */
+  readonly movedPermanently?: boolean;
 }
 
 const SITE_FILE_HEADER = '# Written by `site-content-mcp import` from what the site states. Edit freely: re-runs keep\n# every field you change. Format: docs/content-format.md.\n';
@@ -136,7 +147,13 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
   };
 
-  const discover = options.discover || sitemaps.entries.length === 0;
+  const verdict = judgeDiscovery(sitemaps, previous, options.discover);
+  report.discovery(verdict.description, verdict.weaker);
+  const discover = verdict.followLinks;
+  const inSitemap = new Set(sitemaps.entries.map((entry) => entry.url));
+  const foundBy = (url: string): 'sitemap' | 'links' => (inSitemap.has(url) ? 'sitemap' : verdict.sitemapTrusted ? 'links' : (previous?.pages[url]?.found ?? 'links'));
+  /** Pages of the last run that are gone, with the evidence (docs/import.md: removal needs evidence). */
+  const gone = new Map<string, string>();
   const queued = new Set<string>();
   const order: string[] = [];
   const enqueue = (url: string) => {
@@ -157,32 +174,65 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const finalUrls = new Set<string>();
   const limit = pLimit(options.concurrency);
   // Breadth first: each round reads what the last round found.
-  let round = order.slice();
   const done = new Set<string>();
-  while (round.length > 0) {
-    await Promise.all(
-      round.map((url) =>
-        limit(async () => {
-          done.add(url);
-          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
-          if (result === undefined) return;
-          if (finalUrls.has(result.url)) {
-            report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
-            return;
-          }
-          finalUrls.add(result.url);
-          results.push(result);
-          if (discover) for (const link of result.facts.links) enqueue(link);
-        }),
-      ),
-    );
-    round = order.filter((url) => !done.has(url));
+  const crawl = async () => {
+    let round = order.filter((url) => !done.has(url));
+    while (round.length > 0) {
+      await Promise.all(
+        round.map((url) =>
+          limit(async () => {
+            done.add(url);
+            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
+            if (read === undefined) return;
+            if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
+            if (finalUrls.has(read.url)) {
+              report.skip(url, url === read.url ? 'imported already (another address redirects here)' : `redirects to ${read.url}, which is imported already`);
+              return;
+            }
+            finalUrls.add(read.url);
+            results.push({ ...read, record: { ...read.record, found: foundBy(url) } });
+            if (discover) for (const link of read.facts.links) enqueue(link);
+          }),
+        ),
+      );
+      round = order.filter((url) => !done.has(url));
+    }
+  };
+  await crawl();
+  const reached = results.length;
+
+  // Pages of the last run this one did not reach: gone only on evidence, else asked for again.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (done.has(url) || finalUrls.has(url)) continue;
+    if (!wanted(url)) gone.set(url, 'left out by --include / --exclude');
+    else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
+    else if (verdict.sitemapTrusted && record.found !== 'links') gone.set(url, 'no longer in the sitemap');
+    else {
+      queued.add(url);
+      order.push(url);
+      report.rechecked();
+    }
   }
-  if (results.length === 0 && (previous === undefined || Object.keys(previous.pages).length === 0)) {
+  report.found(order.length);
+  await crawl();
+  for (const [url, reason] of report.goneUrls()) gone.set(url, reason);
+  const fewer = fewerPagesNote(reached, previous);
+  if (fewer !== undefined) report.discovery(verdict.description, verdict.weaker ?? fewer);
+
+  // What could not be confirmed either way keeps its last good version.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (finalUrls.has(url) || gone.has(url)) continue;
+    const kept = await fromPrevious(options.outDir, url, record);
+    if (kept === undefined) continue;
+    finalUrls.add(url);
+    results.push(kept);
+    report.kept(url, report.lastWordOn(url) ?? 'not reached this time');
+  }
+  if (results.length === 0) {
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
-  return writeOutput(results, previous, origin, start, options, report);
+  return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report);
 }
 
 /** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
@@ -214,7 +264,7 @@ async function readOne(
 ): Promise<ReadResult | undefined> {
   const known = previous?.pages[url];
   if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
-    const unchanged = await fromPrevious(outDir, url, known, report);
+    const unchanged = await fromPrevious(outDir, url, known);
     if (unchanged !== undefined) return unchanged;
   }
   await spacer.wait();
@@ -228,9 +278,9 @@ async function readOne(
   }
   const { response } = outcome;
   report.fetched();
-  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
+  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) });
   if (response.status === 404 || response.status === 410) {
-    report.skip(url, `HTTP ${response.status}: the page is gone`);
+    report.gone(url, `HTTP ${response.status}: the page is gone`);
     return undefined;
   }
   if (response.status !== 200) {
@@ -251,6 +301,7 @@ async function readOne(
   return {
     url: response.finalUrl,
     facts,
+    ...(response.redirects.length > 0 && response.redirects.every((hop) => hop.status === 301 || hop.status === 308) ? { movedPermanently: true } : {}),
     record: {
       ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
       ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
@@ -260,7 +311,7 @@ async function readOne(
 }
 
 /** An unchanged page: what it stated last time, and its Markdown from the file written then. */
-async function fromPrevious(outDir: string, url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
+async function fromPrevious(outDir: string, url: string, known: PageRecord): Promise<ReadResult | undefined> {
   let markdown: string;
   try {
     markdown = splitFrontMatter(await readFile(path.join(outDir, known.file), 'utf8')).body.trim();
@@ -271,7 +322,16 @@ async function fromPrevious(outDir: string, url: string, known: PageRecord, repo
   return { url, facts: { ...facts, markdown }, record };
 }
 
-async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function writeOutput(
+  results: ReadResult[],
+  previous: ImportState | undefined,
+  gone: ReadonlyMap<string, string>,
+  sitemapPages: number | undefined,
+  origin: string,
+  start: URL,
+  options: ImportOptions,
+  report: ReportBuilder,
+): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
   const candidates: { result: ReadResult; lang: Lang; path: string }[] = [];
   const byPath = new Map<string, string>();
@@ -357,10 +417,10 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     const { markdown: _markdown, ...facts } = result.facts;
     records[page.url] = { path: page.path, file, ...result.record, facts };
   }
-  // Pages that vanished from the site go; pages that failed this time stay as they were.
+  // Pages with evidence that they are gone go; any other page of the last run stays as it was.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (records[url] !== undefined || written.has(record.file)) continue;
-    if (report.failedUrls().has(url)) {
+    if (!gone.has(url)) {
       records[url] = record;
       written.add(record.file);
       continue;
@@ -370,7 +430,7 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     report.removed(record.path);
   }
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
-  await writeState(options.outDir, { version: 1, origin, pages: records });
+  await writeState(options.outDir, { version: 1, origin, pages: records, ...(sitemapPages === undefined ? {} : { discovery: { sitemapPages } }) });
   return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted });
 }
 
@@ -524,6 +584,11 @@ class ReportBuilder {
   readonly #skipped: { url: string; reason: string }[] = [];
   readonly #failed: { url: string; reason: string }[] = [];
   readonly #otherLanguages: Record<string, number> = {};
+  readonly #gone = new Map<string, string>();
+  readonly #kept: { url: string; reason: string }[] = [];
+  #rechecked = 0;
+  #discovery = '';
+  #weaker: string | undefined;
 
   constructor(
     private readonly started: number,
@@ -573,8 +638,27 @@ class ReportBuilder {
     const first = this.#failed[0];
     return first === undefined ? '' : `${first.url}: ${first.reason}`;
   }
-  failedUrls(): ReadonlySet<string> {
-    return new Set(this.#failed.map((failure) => failure.url));
+  /** A 404 or 410: evidence that the page is gone. */
+  gone(url: string, reason: string): void {
+    this.#gone.set(url, reason);
+    this.skip(url, reason);
+  }
+  goneUrls(): ReadonlyMap<string, string> {
+    return this.#gone;
+  }
+  rechecked(): void {
+    this.#rechecked += 1;
+  }
+  kept(url: string, reason: string): void {
+    this.#kept.push({ url, reason });
+  }
+  discovery(description: string, weaker: string | undefined): void {
+    this.#discovery = description;
+    this.#weaker = weaker;
+  }
+  /** Why this run did not read a page: its last failure or skip. */
+  lastWordOn(url: string): string | undefined {
+    return [...this.#failed, ...this.#skipped].findLast((item) => item.url === url)?.reason;
   }
 
   fatal(reason: string): ImportReport {
@@ -598,6 +682,10 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
+      discovery: this.#discovery,
+      ...(this.#weaker === undefined ? {} : { weaker: this.#weaker }),
+      rechecked: this.#rechecked,
+      kept: [...this.#kept].sort(byUrl),
       durationMs: Date.now() - this.started,
     };
   }

@@ -2,10 +2,10 @@ import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/load-config.js';
 import { loadSite, type LoadedSite } from '../content/load-site.js';
-import type { ContentReloader, ReloadOutcome, ReloadTrigger } from '../live/content-reloader.js';
+import type { ContentReloader, ReloadOutcome, ReloadTrigger, SyncReport } from '../live/content-reloader.js';
 import type { Logger } from '../log/logger.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
-import { runImport } from './run-import.js';
+import { runImport, type ImportReport } from './run-import.js';
 
 /** How long to wait before trying the first import again, when it fails. */
 const FIRST_IMPORT_RETRY_MS = 30_000;
@@ -44,7 +44,7 @@ export class SourceSync {
   }
 
   /** One sync: import, load, keep as the live content. Throws (with the reason) when the result cannot be served. */
-  readonly build = async (): Promise<LoadedSite> => {
+  readonly build = async (): Promise<LoadedSite & { sync: SyncReport }> => {
     const source = this.config.source!;
     const report = await runImport({
       startUrl: source,
@@ -62,12 +62,13 @@ export class SourceSync {
     if (report.fatal !== undefined) throw new Error(`the import of ${source} failed: ${report.fatal}`);
     this.logger.info(
       { source, added: report.added.length, updated: report.updated.length, removed: report.removed.length, unchanged: report.unchanged, skipped: report.skipped.length, failed: report.failed.length, ms: report.durationMs },
-      'content: source imported',
+      `content: source imported: ${report.discovery}`,
     );
+    if (report.weaker !== undefined) this.logger.warn({ source, kept: report.kept.length }, `content: this sync found pages in a weaker way than the last: ${report.weaker}`);
     for (const failure of report.failed) this.logger.warn({ url: failure.url }, `content: source page failed: ${failure.reason}`);
     const loaded = await loadSite(this.workDir);
     await this.#keepAsLive();
-    return loaded;
+    return { ...loaded, sync: syncReport(report) };
   };
 
   /** Before the server has content: imports until one import can be served, retrying after failures. */
@@ -114,4 +115,19 @@ export class SourceSync {
     await rename(next, this.liveDir);
     await rm(old, { recursive: true, force: true });
   }
+}
+
+/** The import's report as /api/v1/health shows it: counts, how pages were found, and the first kept pages. */
+export function syncReport(report: ImportReport): SyncReport {
+  return {
+    discovery: report.discovery,
+    ...(report.weaker === undefined ? {} : { weaker: report.weaker }),
+    added: report.added.length,
+    updated: report.updated.length,
+    unchanged: report.unchanged,
+    removed: report.removed.length,
+    failed: report.failed.length,
+    kept: report.kept.length,
+    keptPages: report.kept.slice(0, 10),
+  };
 }
