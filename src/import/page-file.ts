@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PAGE_PATH_PATTERN } from '../content/schema.js';
 
@@ -5,11 +6,43 @@ import { PAGE_PATH_PATTERN } from '../content/schema.js';
 export const PAGES_DIR = 'pages';
 
 /**
+ * The longest folder name written. File systems allow 255 bytes per name (ext4, APFS, NTFS); a
+ * page path's segments are ASCII, so characters are bytes. 100 leaves room and stays readable.
+ */
+export const MAX_NAME = 100;
+/**
+ * The longest file path written, relative to the output folder: Linux allows 4,096 bytes for a
+ * whole path and Windows 260 without long-path support; 200 leaves the output folder's own
+ * path 60 characters there.
+ */
+export const MAX_FILE_PATH = 200;
+const FILE_NAME = 'index.md';
+/** Characters of the SHA-256 (hex) that name a shortened folder: 40 bits, no collision among any site's pages. */
+const HASH_LENGTH = 10;
+
+/**
  * The file a page is written to, relative to the output folder, with "/" as separator:
- * `pages/<its path's segments>/index.md`.
+ * `pages/<its path's segments>/index.md`. Names are bounded: a segment longer than `MAX_NAME`
+ * keeps its start and ends with `_` and a hash of the whole segment; a path longer than
+ * `MAX_FILE_PATH` keeps the segments that fit and puts the page in one folder named `_` and a
+ * hash of the whole page path. A page path holds only a-z, 0-9 and "-", so a name with `_`
+ * never equals a page's own segment, and the same page gets the same file on every run.
  */
 export function pageFile(pagePath: string): string {
-  return [PAGES_DIR, ...pagePath.split('/').filter(Boolean), 'index.md'].join('/');
+  const segments = pagePath.split('/').filter(Boolean).map((segment) => (segment.length <= MAX_NAME ? segment : `${segment.slice(0, MAX_NAME - HASH_LENGTH - 1)}_${hash(segment)}`));
+  const whole = [PAGES_DIR, ...segments, FILE_NAME].join('/');
+  if (whole.length <= MAX_FILE_PATH) return whole;
+  const tail = `_${hash(pagePath)}/${FILE_NAME}`;
+  const kept: string[] = [PAGES_DIR];
+  for (const segment of segments) {
+    if ([...kept, segment].join('/').length + 1 + tail.length > MAX_FILE_PATH) break;
+    kept.push(segment);
+  }
+  return `${kept.join('/')}/${tail}`;
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
 }
 
 /**

@@ -408,8 +408,14 @@ async function writeOutput(
       before = undefined;
     }
     if (before !== document) {
-      await mkdir(path.dirname(absolute), { recursive: true });
-      await writeFile(absolute, document);
+      try {
+        await mkdir(path.dirname(absolute), { recursive: true });
+        await writeFile(absolute, document);
+      } catch (error) {
+        // One page the disk refuses (a name in the way, a full disk) fails alone; the last good version, if any, stays.
+        report.fail(page.url, `could not be stored: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        continue;
+      }
       if (before === undefined) report.added(page.path);
       else report.updated(page.path);
     } else report.unchanged();

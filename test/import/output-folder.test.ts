@@ -97,3 +97,47 @@ describe('the output folder is self-contained', () => {
     expect((await loadSite(out)).site.pages.map((page) => page.path)).toEqual(['/', '/contact/']);
   });
 });
+
+describe('file names are bounded, and a page that cannot be stored fails alone', () => {
+  const LONG = `/${'x'.repeat(300)}/`;
+
+  it('stores a page with a 300-character path segment under a shortened name, the same on every run', async () => {
+    const site = await siteWith({ '/': 'Home', '/contact/': 'Contact', [LONG]: 'Long', [`${LONG}deeper/`]: 'Deeper' });
+    const out = await outputDir();
+    const first = await importSite(`${site.origin}/`, out);
+    expect(first).toMatchObject({ failed: [], added: ['/', `${LONG}deeper/`, LONG, '/contact/'].sort() });
+    const files = Object.keys(await fingerprint(path.join(out, 'pages')));
+    expect(Math.max(...files.flatMap((file) => file.split(path.sep)).map((segment) => segment.length))).toBeLessThanOrEqual(100);
+    expect(new Set(files).size).toBe(4);
+    const second = await importSite(`${site.origin}/`, out);
+    expect(second).toMatchObject({ added: [], updated: [], removed: [], unchanged: 4 });
+    expect((await loadSite(out)).site.page(LONG)?.title).toBe('Long');
+  });
+
+  it('bounds the whole path of a deeply nested page', async () => {
+    const deep = `/${Array.from({ length: 8 }, (_, index) => `${String(index).repeat(60)}`).join('/')}/`;
+    const site = await startFixtureSite({
+      '/': { body: html('<title>Home</title>', `<main><h1>Home</h1><p>${TEXT}</p>${CONTACT}<a href="${deep}">Deep</a></main>`) },
+      [deep]: { body: html('<title>Deep</title>', `<main><h1>Deep</h1><p>${TEXT}</p></main>`) },
+    });
+    sites.push(site);
+    const out = await outputDir();
+    const report = await importSite(`${site.origin}/`, out);
+    expect(report.added).toEqual(['/', deep]);
+    const files = Object.keys(await fingerprint(path.join(out, 'pages')));
+    expect(Math.max(...files.map((file) => `pages/${file}`.length))).toBeLessThanOrEqual(200);
+  });
+
+  it('lists a page it cannot write as failed and writes the others', async () => {
+    const site = await siteWith({ '/': 'Home', '/contact/': 'Contact', '/a/': 'Alpha' });
+    const out = await outputDir();
+    // A file where the page's folder would go.
+    await mkdir(path.join(out, 'pages'), { recursive: true });
+    await writeFile(path.join(out, 'pages', 'a'), 'in the way');
+    const report = await importSite(`${site.origin}/`, out);
+    expect(report.fatal).toBeUndefined();
+    expect(report.failed).toEqual([{ url: `${site.origin}/a/`, reason: expect.stringMatching(/^could not be stored: /) }]);
+    expect(report.added).toEqual(['/', '/contact/']);
+  });
+});
+
