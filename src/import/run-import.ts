@@ -1,5 +1,5 @@
 import { Deadline } from '../deadline.js';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
 import pLimit from 'p-limit';
@@ -410,7 +410,9 @@ async function writeOutput(
     if (before !== document) {
       try {
         await mkdir(path.dirname(absolute), { recursive: true });
-        await writeFile(absolute, document);
+        // Written beside and renamed: a process killed mid-write never leaves half a page.
+        await writeFile(`${absolute}.${process.pid}.tmp`, document);
+        await rename(`${absolute}.${process.pid}.tmp`, absolute);
       } catch (error) {
         // One page the disk refuses (a name in the way, a full disk) fails alone; the last good version, if any, stays.
         report.fail(page.url, `could not be stored: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
