@@ -65,3 +65,26 @@ export function pageFileInside(outDir: string, file: unknown): string | undefine
 export function isPagePath(value: unknown): value is string {
   return typeof value === 'string' && PAGE_PATH_PATTERN.test(value);
 }
+
+/** File extensions of links that are never HTML pages: Markdown alternates, feeds and data, documents, media, fonts, code, archives. */
+const NOT_PAGE_EXTENSION =
+  /\.(md|markdown|txt|xml|rss|atom|rdf|json|jsonld|ya?ml|csv|tsv|pdf|docx?|xlsx?|pptx?|od[tsp]|rtf|epub|zip|gz|tgz|bz2|xz|rar|7z|tar|jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|heic|mp[34]|m4[av]|wav|ogg|oga|webm|mov|avi|mkv|woff2?|ttf|otf|eot|css|js|mjs|map|wasm|exe|msi|dmg|pkg|deb|rpm|apk|ics|vcf)$/i;
+/** Query parameters that ask for another representation of a page (`?format=amp`, WordPress's `?feed=rss2`). */
+const REPRESENTATION_PARAMETERS = ['format', '_format', 'feed', 'output', 'amp', 'print', 'replytocom'];
+
+/**
+ * False for a link that is not an HTML page, decided from the URL alone so that it is never
+ * queued: a Markdown alternate (`/about.md`, `/about/index.md`), a feed (`/feed/`,
+ * `?feed=rss2`), an image, a PDF, a `?format=` variant.
+ */
+export function looksLikePage(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (NOT_PAGE_EXTENSION.test(parsed.pathname)) return false;
+  if (/\/feed\/?$/i.test(parsed.pathname)) return false;
+  return !REPRESENTATION_PARAMETERS.some((name) => parsed.searchParams.has(name));
+}

@@ -15,7 +15,8 @@ import { TargetRefusal, type RefusalReason } from '../net/target.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
-import { pageFile, PAGES_DIR } from './page-file.js';
+import { writeSummaryFile } from './import-summary.js';
+import { looksLikePage, pageFile, PAGES_DIR } from './page-file.js';
 import { fewerPagesNote, judgeDiscovery } from './removal-evidence.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
@@ -115,7 +116,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
-    return await importWith({ fetcher, reader }, start, options, report);
+    const done = await importWith({ fetcher, reader }, start, options, report);
+    if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
+    return done;
   } finally {
     job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
@@ -159,7 +162,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const enqueue = (url: string) => {
     if (queued.has(url) || order.length >= options.maxPages) return;
     queued.add(url);
-    if (!wanted(url)) return;
+    if (!looksLikePage(url) || !wanted(url)) return;
     if (!allowed(url)) {
       report.skip(url, 'robots.txt does not allow us to read it');
       return;
