@@ -7,7 +7,8 @@ import type { SitemapEntry, SitemapProblem } from './sitemaps.js';
  * A page is removed only on evidence that it is gone: a 404 or 410 for its URL, a permanent
  * redirect to another page of the site, the person's own `--include` / `--exclude` or robots.txt
  * now leaving it out, or its absence from a sitemap that was read whole and lists at least half
- * as many pages as the last sitemap that was (`TRUSTED_SITEMAP_SHARE`). Any page of the last run
+ * as many pages as the last sitemap that was (`TRUSTED_SITEMAP_SHARE`) and fewer than
+ * `--max-pages` (reading may stop there). Any page of the last run
  * that this run did not reach is re-checked with a conditional request; a page that cannot be
  * confirmed either way keeps its last good version.
  */
@@ -37,7 +38,7 @@ export interface DiscoveryVerdict {
 }
 
 /** What this run's sitemaps say, compared with the last run's. */
-export function judgeDiscovery(sitemaps: SitemapReading, previous: ImportState | undefined, discoverOption: boolean): DiscoveryVerdict {
+export function judgeDiscovery(sitemaps: SitemapReading, previous: ImportState | undefined, discoverOption: boolean, maxPages: number): DiscoveryVerdict {
   const listed = sitemaps.entries.length;
   const lastSitemap = previous === undefined ? undefined : (previous.discovery?.sitemapPages ?? Object.values(previous.pages).filter((record) => record.found !== 'links').length);
   const followLinks = discoverOption || listed === 0;
@@ -63,6 +64,10 @@ export function judgeDiscovery(sitemaps: SitemapReading, previous: ImportState |
   if (lastSitemap !== undefined && listed < lastSitemap * TRUSTED_SITEMAP_SHARE) {
     const why = `the sitemap lists ${listed} pages, fewer than half of the ${lastSitemap} it listed last time`;
     return { description: `${why}${alsoLinks}`, sitemapTrusted: false, weaker: `${why}: pages not listed were re-checked, none removed without a 404 or 410`, sitemapPages: lastSitemap, followLinks };
+  }
+  if (listed >= maxPages) {
+    // Reading may stop at --max-pages: a page not listed may only be further on.
+    return { description: `sitemap read: ${listed} pages listed, as many as --max-pages allows${alsoLinks}`, sitemapTrusted: false, sitemapPages: lastSitemap, followLinks };
   }
   return { description: `sitemap read: ${listed} pages listed${alsoLinks}`, sitemapTrusted: true, sitemapPages: listed, followLinks };
 }

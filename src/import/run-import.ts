@@ -150,7 +150,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
   };
 
-  const verdict = judgeDiscovery(sitemaps, previous, options.discover);
+  const verdict = judgeDiscovery(sitemaps, previous, options.discover, options.maxPages);
   report.discovery(verdict.description, verdict.weaker);
   const discover = verdict.followLinks;
   const inSitemap = new Set(sitemaps.entries.map((entry) => entry.url));
@@ -209,7 +209,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     if (done.has(url) || finalUrls.has(url)) continue;
     if (!wanted(url)) gone.set(url, 'left out by --include / --exclude');
     else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
-    else if (verdict.sitemapTrusted && record.found !== 'links') gone.set(url, 'no longer in the sitemap');
+    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, 'no longer in the sitemap');
     else {
       queued.add(url);
       order.push(url);
