@@ -30,7 +30,8 @@ function faultySite(state: { mode: Mode; gone: Set<string> }) {
     );
   return (origin: string): Routes => {
     const listed = () => {
-      const paths = PAGES.filter((pagePath) => !state.gone.has(pagePath));
+      // Gone pages stay listed: only their 404 says they are gone.
+      const paths = [...PAGES];
       if (state.mode === 'long-path') paths.push(LONG);
       if (state.mode === 'redirect-disallowed') paths.push('/to-secret/');
       return paths;
@@ -144,19 +145,21 @@ describe('serve --source keeps every page that still exists, whatever the site d
     state.gone = new Set(['/b/', '/d/']);
     const last = await syncNow('ok');
     expect(await served()).toEqual(['/', '/a/', '/c/', '/contact/']);
-    expect(last.sync).toMatchObject({ removed: 2, kept: 0 });
+    expect(last).toMatchObject({ outcome: 'reloaded', sync: { removed: 2, kept: 0, discovery: 'sitemap read: 6 pages listed' } });
   });
 
   it('an over-long path is served like any other page, and later syncs go on', async () => {
     const last = await syncNow('long-path');
     expect(last.outcome).toBe('reloaded');
     expect(await served()).toEqual([...PAGES, LONG].sort());
+    expect(last.sync).toMatchObject({ added: 1, failed: 0 });
     expect((await syncNow('long-path')).outcome).toBe('unchanged');
   });
 
   it('a redirect into a path robots.txt disallows: the page is skipped, the rest are served', async () => {
-    await syncNow('redirect-disallowed');
+    const last = await syncNow('redirect-disallowed');
     expect(await served()).toEqual([...PAGES].sort());
+    expect(last.sync).toMatchObject({ removed: 0, failed: 0, kept: 0 });
     expect(site.requests.map((request) => request.path)).not.toContain('/secret/page/');
   });
 });
