@@ -32,6 +32,7 @@ export async function runImportCommand(config: Config): Promise<number> {
       discover: config.discover,
       concurrency: config.importConcurrency,
       delayMs: config.importDelayMs,
+      deadlineMs: config.importDeadline ?? 0,
       signal: controller.signal,
       onProgress: progress.update,
     });

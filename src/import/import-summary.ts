@@ -34,7 +34,7 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   const lines = ['', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value.padStart(6)}`)];
   const languages = Object.entries(report.otherLanguages);
   if (languages.length > 0) lines.push(`  other languages skipped: ${languages.map(([lang, n]) => `${lang} ${count.format(n)}`).join(', ')}`);
-  if (report.discovery !== '') lines.push('', `How pages were found: ${report.discovery}.`);
+  if (report.howFound !== '') lines.push('', `How pages were found: ${report.howFound}.`);
   if (report.weaker !== undefined) lines.push(`Weaker than the last run: ${report.weaker}.`);
   let cut = false;
   const list = (title: string, items: readonly string[]) => {

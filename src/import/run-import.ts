@@ -6,12 +6,12 @@ import pLimit from 'p-limit';
 import { splitFrontMatter } from '../content/front-matter.js';
 import { parseYaml } from '../content/parse-yaml.js';
 import { LANGS, siteFileSchema, type Lang, type PageType } from '../content/schema.js';
-import { describeFailure } from '../net/failure-text.js';
-import type { FetchFailure, Fetcher } from '../net/fetcher.js';
+import type { Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
 import { openSession } from '../net/session.js';
-import { TargetRefusal, type RefusalReason } from '../net/target.js';
+import { TargetRefusal } from '../net/target.js';
+import { describeFetchFailure, describeRefusal } from './fetch-words.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
@@ -25,7 +25,8 @@ import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay, type PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage } from './site-facts.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
-import { readSitemaps, type SitemapEntry } from './sitemaps.js';
+import { sameSite } from './same-site.js';
+import { readSitemaps, type DiscoveryStop, type SitemapEntry, type SitemapFileOutcome } from './sitemaps.js';
 
 export interface ImportOptions {
   readonly startUrl: string;
@@ -42,6 +43,8 @@ export interface ImportOptions {
   /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
   readonly delayMs: number;
   readonly signal?: AbortSignal;
+  /** The most time the whole import may take; when it is reached the import ends with what it has read (`deadlineReached`). 0 or absent: no limit. */
+  readonly deadlineMs?: number;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -58,6 +61,18 @@ export interface PageProblem {
   readonly reason: string;
 }
 
+/** How the pages were found: what each sitemap gave, and whether discovery saw everything. */
+export interface ImportDiscovery {
+  /** `links`: no sitemap listed a page (or none could be read), links were followed; `sitemaps-and-links`: with --discover. */
+  readonly via: 'sitemaps' | 'links' | 'sitemaps-and-links';
+  /** Each sitemap file tried or known of, with its outcome (read, empty, partial, failed, not a sitemap, not read). */
+  readonly sitemaps: readonly SitemapFileOutcome[];
+  /** Every sitemap was read to its end: a page absent from them is absent from the site's sitemaps. */
+  readonly complete: boolean;
+  /** Why sitemap reading stopped early, when it did. */
+  readonly stopped?: DiscoveryStop;
+}
+
 export interface ImportReport {
   /** Set when the import could not run at all: one line saying why. */
   readonly fatal?: string;
@@ -72,8 +87,12 @@ export interface ImportReport {
   /** Pages skipped because their language is not one the content format supports, by language. */
   readonly otherLanguages: Readonly<Record<string, number>>;
   readonly pagesInOutput: number;
-  /** How pages were found, and why (`sitemap read: 6 pages listed`, `the sitemap could not be read (…): links were followed …`). */
-  readonly discovery: string;
+  /** The import's deadline ended it before every page found was read: pages it did not reach were kept as they were. */
+  readonly deadlineReached?: boolean;
+  /** How pages were found; absent when the import stopped before reading sitemaps. */
+  readonly discovery?: ImportDiscovery;
+  /** How pages were found, and why, in words (`sitemap read: 6 pages listed`, `the sitemap could not be read (…): links were followed …`). */
+  readonly howFound: string;
   /** Set when this run found pages in a weaker way than the last one (the sitemap failed, far fewer pages): why. */
   readonly weaker?: string;
   /** Pages of the last run this one did not reach, asked for again with a conditional request. */
@@ -111,12 +130,12 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!(error instanceof TargetRefusal)) throw error;
     return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
-  // The caller's signal, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
-  const job = new Deadline(undefined, [options.signal]);
+  // The caller's signal and the import's deadline, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
+  const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
-    const done = await importWith({ fetcher, reader }, start, options, report);
+    const done = await importWith({ fetcher, reader, job }, start, options, report);
     if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
     return done;
   } finally {
@@ -125,7 +144,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   }
 }
 
-async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: PageReader; job: Deadline }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const robots = await readRobots(fetcher, requested.origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
@@ -140,19 +159,26 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
 
-  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
-  const sitemaps = await readSitemaps(fetcher, sitemapUrls, origin, () => spacer.wait());
-  const previous = await readState(options.outDir, origin);
-  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
   const wanted = (url: string) => {
     const pagePath = contentPathFor(url);
     if (options.include.length > 0 && matchRule(pagePath, options.include.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined) return false;
     return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
   };
+  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
+  // Twice --max-pages: room for pages robots.txt disallows and for pages that turn out not to be HTML, gone or in another language.
+  const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin, want: options.maxPages * 2, keep: wanted, beforeRequest: () => spacer.wait() });
+  const previous = await readState(options.outDir, origin);
+  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
 
-  const verdict = judgeDiscovery(sitemaps, previous, options.discover, options.maxPages);
-  report.discovery(verdict.description, verdict.weaker);
+  const verdict = judgeDiscovery(sitemaps, previous, options.discover);
+  report.howFound(verdict.description, verdict.weaker);
   const discover = verdict.followLinks;
+  report.discovered({
+    via: sitemaps.entries.length === 0 ? 'links' : discover ? 'sitemaps-and-links' : 'sitemaps',
+    sitemaps: sitemaps.sitemaps,
+    complete: sitemaps.complete,
+    ...(sitemaps.stopped === undefined ? {} : { stopped: sitemaps.stopped }),
+  });
   const inSitemap = new Set(sitemaps.entries.map((entry) => entry.url));
   const foundBy = (url: string): 'sitemap' | 'links' => (inSitemap.has(url) ? 'sitemap' : verdict.sitemapTrusted ? 'links' : (previous?.pages[url]?.found ?? 'links'));
   /** Pages of the last run that are gone, with the evidence (docs/import.md: removal needs evidence). */
@@ -180,12 +206,14 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const done = new Set<string>();
   const crawl = async () => {
     let round = order.filter((url) => !done.has(url));
-    while (round.length > 0) {
+    while (round.length > 0 && !job.signal.aborted) {
       await Promise.all(
         round.map((url) =>
           limit(async () => {
             done.add(url);
-            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
+            // Past the deadline (or told to stop), pages not started are left as they were.
+            if (job.signal.aborted) return;
+            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
             if (read === undefined) return;
             if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
             if (finalUrls.has(read.url)) {
@@ -218,9 +246,10 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   }
   report.found(order.length);
   await crawl();
+  if (job.signal.aborted) report.endedEarly(job.timedOut);
   for (const [url, reason] of report.goneUrls()) gone.set(url, reason);
   const fewer = fewerPagesNote(reached, previous);
-  if (fewer !== undefined) report.discovery(verdict.description, verdict.weaker ?? fewer);
+  if (fewer !== undefined) report.howFound(verdict.description, verdict.weaker ?? fewer);
 
   // What could not be confirmed either way keeps its last good version.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
@@ -229,9 +258,10 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     if (kept === undefined) continue;
     finalUrls.add(url);
     results.push(kept);
-    report.kept(url, report.lastWordOn(url) ?? 'not reached this time');
+    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? 'the import ended before it was re-checked' : 'not reached this time'));
   }
   if (results.length === 0) {
+    if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
@@ -251,14 +281,8 @@ async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ 
   return { file: parseRobots(response), origin };
 }
 
-/** Two origins of one site: the same host, or one with `www.` and one without (any scheme). */
-function sameSite(a: string, b: string): boolean {
-  const host = (origin: string) => new URL(origin).host.replace(/^www\./, '');
-  return host(a) === host(b);
-}
-
 async function readOne(
-  { fetcher, reader, spacer, beforeRedirect, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; outDir: string },
+  { fetcher, reader, spacer, beforeRedirect, job, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -276,7 +300,7 @@ async function readOne(
   if (!outcome.ok) {
     // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
     if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
-    else report.fail(url, describeFetchFailure(outcome.failure));
+    else report.fail(url, job.timedOut ? "the import's deadline was reached before this page was read" : describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
@@ -288,6 +312,10 @@ async function readOne(
   }
   if (response.status !== 200) {
     report.fail(url, `HTTP ${response.status}`);
+    return undefined;
+  }
+  if (response.truncated) {
+    report.skip(url, `larger than ${Math.round(response.bodyBytes / 1024 / 1024)} MB: not imported`);
     return undefined;
   }
   if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
@@ -553,35 +581,12 @@ function clip(value: string, max: number): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
+function seconds(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
+}
+
 function langFromPath(url: string): string | undefined {
   return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
-}
-
-/** The target rules' own words, where they speak of scans. */
-function describeRefusal(reason: RefusalReason, message: string): string {
-  if (reason === 'port') return 'only websites on the standard ports (80 for http, 443 for https) can be imported';
-  if (reason === 'scheme') return 'only http:// and https:// websites can be imported';
-  return message;
-}
-
-/** How the importer words a request that produced no response. */
-export function describeFetchFailure(failure: FetchFailure): string {
-  return describeFailure(failure, importWords);
-}
-
-function importWords(failure: FetchFailure): string | undefined {
-  switch (failure.reason) {
-    case 'target-refused': {
-      const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
-      return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
-    }
-    case 'budget':
-      return "the import's request budget was used up";
-    case 'job-aborted':
-      return 'the import was stopped';
-    default:
-      return undefined;
-  }
 }
 
 /** Counts and lists as the import goes, and reports progress after every change. */
@@ -598,8 +603,11 @@ class ReportBuilder {
   readonly #gone = new Map<string, string>();
   readonly #kept: { url: string; reason: string }[] = [];
   #rechecked = 0;
-  #discovery = '';
+  #howFound = '';
   #weaker: string | undefined;
+  #discovery: ImportDiscovery | undefined;
+  #endedEarly = false;
+  #deadlineReached = false;
 
   constructor(
     private readonly started: number,
@@ -625,6 +633,18 @@ class ReportBuilder {
   updated(pagePath: string): void {
     this.#updated.push(pagePath);
     this.#tick();
+  }
+  /** The import ended before every page found was read (its deadline, or it was stopped). */
+  endedEarly(byDeadline: boolean): void {
+    this.#endedEarly = true;
+    this.#deadlineReached = byDeadline;
+  }
+  /** True after endedEarly: what the import did not reach is kept as it was. */
+  stoppedEarly(): boolean {
+    return this.#endedEarly;
+  }
+  discovered(discovery: ImportDiscovery): void {
+    this.#discovery = discovery;
   }
   removed(pagePath: string): void {
     this.#removed.push(pagePath);
@@ -663,8 +683,8 @@ class ReportBuilder {
   kept(url: string, reason: string): void {
     this.#kept.push({ url, reason });
   }
-  discovery(description: string, weaker: string | undefined): void {
-    this.#discovery = description;
+  howFound(description: string, weaker: string | undefined): void {
+    this.#howFound = description;
     this.#weaker = weaker;
   }
   /** Why this run did not read a page: its last failure or skip. */
@@ -693,10 +713,12 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
-      discovery: this.#discovery,
+      howFound: this.#howFound,
       ...(this.#weaker === undefined ? {} : { weaker: this.#weaker }),
       rechecked: this.#rechecked,
       kept: [...this.#kept].sort(byUrl),
+      ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
+      ...(this.#deadlineReached ? { deadlineReached: true } : {}),
       durationMs: Date.now() - this.started,
     };
   }

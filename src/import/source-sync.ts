@@ -8,6 +8,9 @@ import type { NetworkPolicy } from '../net/network-policy.js';
 import { DirectoryLock } from './directory-lock.js';
 import { runImport, type ImportReport } from './run-import.js';
 
+/** The import deadline of a sync unless --import-deadline says otherwise: within the store's 15 min sync lock, with time to write. */
+const SYNC_DEADLINE_MS = 10 * 60_000;
+
 /** How long to wait before trying the first import again, when it fails. */
 const FIRST_IMPORT_RETRY_MS = 30_000;
 
@@ -98,12 +101,13 @@ export class SourceSync {
       discover: this.config.discover,
       concurrency: this.config.importConcurrency,
       delayMs: this.config.importDelayMs,
+      deadlineMs: this.config.importDeadline ?? SYNC_DEADLINE_MS,
       signal: this.#abort.signal,
     });
     if (report.fatal !== undefined) throw new Error(`the import of ${source} failed: ${report.fatal}`);
     this.logger.info(
       { source, added: report.added.length, updated: report.updated.length, removed: report.removed.length, unchanged: report.unchanged, skipped: report.skipped.length, failed: report.failed.length, ms: report.durationMs },
-      `content: source imported: ${report.discovery}`,
+      `content: source imported: ${report.howFound}`,
     );
     if (report.weaker !== undefined) this.logger.warn({ source, kept: report.kept.length }, `content: this sync found pages in a weaker way than the last: ${report.weaker}`);
     for (const failure of report.failed) this.logger.warn({ url: failure.url }, `content: source page failed: ${failure.reason}`);
@@ -162,7 +166,7 @@ export class SourceSync {
 /** The import's report as /api/v1/health shows it: counts, how pages were found, and the first kept pages. */
 export function syncReport(report: ImportReport): SyncReport {
   return {
-    discovery: report.discovery,
+    discovery: report.howFound,
     ...(report.weaker === undefined ? {} : { weaker: report.weaker }),
     added: report.added.length,
     updated: report.updated.length,

@@ -45,9 +45,18 @@ export interface FetchOptions {
    * then has no body; `truncated` says the cap cut it. `consume` must not throw for its own
    * reasons: what it throws is taken for a failure of the stream (a deadline, a reset).
    */
-  readonly consume?: (chunks: AsyncIterable<Uint8Array>) => Promise<void>;
+  readonly consume?: (chunks: AsyncIterable<Uint8Array>, head: ResponseHead) => Promise<void>;
   /** This request's own body cap, instead of the settings' `maxBodyBytes`. */
   readonly maxBytes?: number;
+  /** Ends this request early besides the job's signal and the request deadline (e.g. a time limit of the caller's own); the failure is then 'request-timeout'. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a streamed body's reader knows before the first chunk. */
+export interface ResponseHead {
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export interface RedirectHop {
@@ -181,7 +190,7 @@ export class Fetcher {
   }
 
   async #fetchFollowing(requestedUrl: string, options: FetchOptions): Promise<FetchOutcome> {
-    const deadline = requestDeadline(this.jobSignal, this.settings.requestTimeoutMs);
+    const deadline = requestDeadline(this.jobSignal, this.settings.requestTimeoutMs, options.signal);
     try {
       return await this.#follow(requestedUrl, options, deadline.signal);
     } finally {
@@ -278,7 +287,7 @@ export class Fetcher {
     if (readable && response.body && options.consume !== undefined) {
       const counted = { bytes: 0, truncated: false };
       try {
-        await options.consume(cappedChunks(response.body, limit, counted));
+        await options.consume(cappedChunks(response.body, limit, counted), { status: response.status, headers });
       } catch (error) {
         return this.#failure(error, signal, redirects);
       } finally {

@@ -53,7 +53,7 @@ describe('the import summary', () => {
     const many = Array.from({ length: 2000 }, (_, index) => `/page-${index}/`);
     const report = {
       found: 2000, fetched: 2000, added: many, updated: [], unchanged: 0, removed: [], skipped: many.map((url) => ({ url, reason: 'in de: only pl and en pages can be served' })),
-      failed: [], otherLanguages: { de: 2000 }, pagesInOutput: 2000, discovery: 'sitemap read: 2000 pages listed', rechecked: 0, kept: [], durationMs: 1000,
+      failed: [], otherLanguages: { de: 2000 }, pagesInOutput: 2000, howFound: 'sitemap read: 2000 pages listed', rechecked: 0, kept: [], durationMs: 1000,
     };
     const printed = importSummary(report, '/out');
     expect(printed.split('\n').length).toBeLessThan(50);

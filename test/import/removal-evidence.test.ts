@@ -51,7 +51,7 @@ describe('a re-run removes a page only on evidence that it is gone', () => {
     state.sitemap = 'fail';
     const report = await importSite(`${site.origin}/`, out);
     expect(report).toMatchObject({ removed: [], rechecked: 4, kept: [] });
-    expect(report.discovery).toBe(`the sitemap could not be read (${site.origin}/sitemap.xml: HTTP 503): links were followed from the start page`);
+    expect(report.howFound).toBe(`the sitemap could not be read (${site.origin}/sitemap.xml: HTTP 503): links were followed from the start page`);
     expect(report.weaker).toMatch(/the last good sitemap listed 6 pages/);
     expect(await paths(out)).toEqual(['/', '/a/', '/b/', '/c/', '/contact/', '/d/']);
   });
