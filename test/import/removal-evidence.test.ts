@@ -28,7 +28,8 @@ async function sixPageSite(state: { sitemap: 'all' | 'fail' | string[]; gone: Se
         const target = state.moved[pagePath];
         if (target !== undefined) res.writeHead(301, { location: target }).end();
         else if (state.gone.has(pagePath) || pagePath === '/e/') res.writeHead(pagePath === '/e/' ? 200 : 410, { 'content-type': 'text/html' }).end(pagePath === '/e/' ? page('/e/') : '');
-        else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(pagePath));
+        else if (_req.headers['if-none-match'] === `"${pagePath}"`) res.writeHead(304, { etag: `"${pagePath}"` }).end();
+        else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: `"${pagePath}"` }).end(page(pagePath));
       };
     }
     return result;
@@ -49,8 +50,10 @@ describe('a re-run removes a page only on evidence that it is gone', () => {
     const out = await outputDir();
     await importSite(`${site.origin}/`, out);
     state.sitemap = 'fail';
+    site.requests.length = 0;
     const report = await importSite(`${site.origin}/`, out);
     expect(report).toMatchObject({ removed: [], rechecked: 4, kept: [] });
+    expect(site.requests.filter((request) => ['/a/', '/b/', '/c/', '/d/'].includes(request.path)).map((request) => request.headers['if-none-match']).sort()).toEqual(['"/a/"', '"/b/"', '"/c/"', '"/d/"']);
     expect(report.howFound).toBe(`the sitemap could not be read (${site.origin}/sitemap.xml: HTTP 503): links were followed from the start page`);
     expect(report.weaker).toMatch(/the last good sitemap listed 6 pages/);
     expect(await paths(out)).toEqual(['/', '/a/', '/b/', '/c/', '/contact/', '/d/']);
