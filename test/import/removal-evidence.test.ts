@@ -24,11 +24,11 @@ async function sixPageSite(state: { sitemap: 'all' | 'fail' | string[]; gone: Se
       },
     };
     for (const pagePath of [...ALL, '/e/']) {
-      result[pagePath] = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      result[pagePath] = (req: http.IncomingMessage, res: http.ServerResponse) => {
         const target = state.moved[pagePath];
         if (target !== undefined) res.writeHead(301, { location: target }).end();
         else if (state.gone.has(pagePath) || pagePath === '/e/') res.writeHead(pagePath === '/e/' ? 200 : 410, { 'content-type': 'text/html' }).end(pagePath === '/e/' ? page('/e/') : '');
-        else if (_req.headers['if-none-match'] === `"${pagePath}"`) res.writeHead(304, { etag: `"${pagePath}"` }).end();
+        else if (req.headers['if-none-match'] === `"${pagePath}"`) res.writeHead(304, { etag: `"${pagePath}"` }).end();
         else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: `"${pagePath}"` }).end(page(pagePath));
       };
     }
