@@ -456,10 +456,14 @@ async function writeOutput(
     const { markdown: _markdown, ...facts } = result.facts;
     records[page.url] = { path: page.path, file, ...result.record, facts };
   }
-  // Pages with evidence that they are gone go; any other page of the last run stays as it was.
+  // Pages with evidence that they are gone go, and so do pages read (or kept) this time that may no
+  // longer be imported (another language, not content); any other page of the last run (its file
+  // could not be read back, or not be written) stays as it was.
+  const judged = new Set(results.map((result) => result.url));
+  const failed = report.failedUrls();
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (records[url] !== undefined || written.has(record.file)) continue;
-    if (!gone.has(url)) {
+    if (!gone.has(url) && !(judged.has(url) && !failed.has(url))) {
       records[url] = record;
       written.add(record.file);
       continue;
@@ -668,6 +672,9 @@ class ReportBuilder {
   firstFailure(): string {
     const first = this.#failed[0];
     return first === undefined ? '' : `${first.url}: ${first.reason}`;
+  }
+  failedUrls(): ReadonlySet<string> {
+    return new Set(this.#failed.map((failure) => failure.url));
   }
   /** A 404 or 410: evidence that the page is gone. */
   gone(url: string, reason: string): void {

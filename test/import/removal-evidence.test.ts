@@ -15,7 +15,7 @@ const TEXT = 'We plan, build and measure websites for small companies, and we ex
 const ALL = ['/', '/contact/', '/a/', '/b/', '/c/', '/d/'];
 
 /** Six pages, the home page linking only to the contact page; the test decides what the sitemap says and which pages answer 404 or move. */
-async function sixPageSite(state: { sitemap: 'all' | 'fail' | string[]; gone: Set<string>; moved: Record<string, string> }): Promise<FixtureSite> {
+async function sixPageSite(state: { sitemap: 'all' | 'fail' | string[]; gone: Set<string>; moved: Record<string, string>; lang?: Record<string, string> }): Promise<FixtureSite> {
   const routes = (origin: string): Routes => {
     const result: Routes = {
       '/sitemap.xml': (_req, res) => {
@@ -28,14 +28,19 @@ async function sixPageSite(state: { sitemap: 'all' | 'fail' | string[]; gone: Se
         const target = state.moved[pagePath];
         if (target !== undefined) res.writeHead(301, { location: target }).end();
         else if (state.gone.has(pagePath) || pagePath === '/e/') res.writeHead(pagePath === '/e/' ? 200 : 410, { 'content-type': 'text/html' }).end(pagePath === '/e/' ? page('/e/') : '');
-        else if (req.headers['if-none-match'] === `"${pagePath}"`) res.writeHead(304, { etag: `"${pagePath}"` }).end();
-        else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: `"${pagePath}"` }).end(page(pagePath));
+        else if (req.headers['if-none-match'] === etag(pagePath)) res.writeHead(304, { etag: etag(pagePath) }).end();
+        else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: etag(pagePath) }).end(page(pagePath));
       };
     }
     return result;
   };
+  const etag = (pagePath: string) => `"${pagePath}${state.lang?.[pagePath] ?? ''}"`;
   const page = (pagePath: string) =>
-    html(`<title>Page ${pagePath}</title><meta name="description" content="Page ${pagePath} at Acme.">`, `<main><h1>Page ${pagePath}</h1><p>${TEXT} <a href="mailto:hello@acme.example">hello@acme.example</a> <a href="tel:+442071234567">+44 20 7123 4567</a></p>${pagePath === '/' ? '<a href="/contact/">Contact</a>' : ''}</main>`);
+    html(
+      `<title>Page ${pagePath}</title><meta name="description" content="Page ${pagePath} at Acme.">`,
+      `<main><h1>Page ${pagePath}</h1><p>${TEXT} <a href="mailto:hello@acme.example">hello@acme.example</a> <a href="tel:+442071234567">+44 20 7123 4567</a></p>${pagePath === '/' ? '<a href="/contact/">Contact</a>' : ''}</main>`,
+      state.lang?.[pagePath] ?? 'en',
+    );
   const site = await startFixtureSite(routes);
   sites.push(site);
   return site;
@@ -118,5 +123,16 @@ describe('a re-run removes a page only on evidence that it is gone', () => {
     expect(report.removed).toEqual([]);
     expect(report.kept).toEqual([{ url: `${site.origin}/c/`, reason: expect.stringMatching(/redirect/) }]);
     expect(await paths(out)).toContain('/c/');
+  });
+
+  it('removes a page it read this time and may no longer import (its language cannot be served)', async () => {
+    const state = { sitemap: 'all' as 'all' | 'fail' | string[], gone: new Set<string>(), moved: {} as Record<string, string>, lang: {} as Record<string, string> };
+    const site = await sixPageSite(state);
+    const out = await outputDir();
+    await importSite(`${site.origin}/`, out);
+    state.lang['/d/'] = 'de';
+    const report = await importSite(`${site.origin}/`, out);
+    expect(report.removed).toEqual(['/d/']);
+    expect(await paths(out)).not.toContain('/d/');
   });
 });
