@@ -47,7 +47,7 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   };
   list('Added', report.added);
   list('Updated', report.updated);
-  list('Removed (gone from the site: 404 or 410, moved, or no longer in a sitemap read whole)', report.removed);
+  list('Removed (gone from the site, or no longer imported)', report.removed);
   list('Kept as they were (this run could not confirm them)', report.kept.map((item) => `${item.url}  ${item.reason}`));
   list('Skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
   list('Failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
