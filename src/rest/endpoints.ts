@@ -142,7 +142,13 @@ export const health = defineEndpoint({
   batchable: true,
   async run(_query, { ctx, content }) {
     const last = ctx.reloader.last;
-    const lastReload = last && { outcome: last.outcome, trigger: last.trigger, at: new Date(last.at).toISOString(), ...(last.reason === undefined ? {} : { reason: last.reason }) };
+    const lastReload = last && {
+      outcome: last.outcome,
+      trigger: last.trigger,
+      at: new Date(last.at).toISOString(),
+      ...(last.reason === undefined ? {} : { reason: last.reason }),
+      ...(last.sync === undefined ? {} : { sync: { ...last.sync, keptPages: [...last.sync.keptPages] } }),
+    };
     const body: Health = {
       ok: true,
       version: ctx.version,
