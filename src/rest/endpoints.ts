@@ -11,6 +11,7 @@ import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
 import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
+import { plainText } from '../text/plain-text.js';
 import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
 import { agentQuota } from '../web/rate-limit.js';
@@ -198,7 +199,7 @@ export const pages = defineEndpoint({
         type: typeFilter,
         lang: langFilter,
         limit: z.number().int().min(PAGES_LIMIT.min).max(PAGES_LIMIT.max).default(PAGES_LIMIT.default).describe('Pages per answer, 1 to 100 (default 50).'),
-        cursor: z.string().max(64).optional().describe('Opaque; the next_cursor of the previous answer. Omit for the first page.'),
+        cursor: plainText().max(64).optional().describe('Opaque; the next_cursor of the previous answer. Omit for the first page.'),
       })
       .strict(),
   ),

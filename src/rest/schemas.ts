@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { pageSummarySchema } from '../../tools/schemas.js';
+import { plainText } from '../text/plain-text.js';
 
 /** The contract's REST-only shapes (the shapes tools share live in tools/schemas.ts). */
 
@@ -74,9 +75,9 @@ export const batchRequestSchema = z
       .array(
         z
           .object({
-            path: z.string().min(1).max(2048).describe('Path with query string of a GET endpoint, starting with /api/v1, e.g. /api/v1/search?q=ga4.'),
-            method: z.string().default('GET').describe('Only GET (the default).'),
-            id: z.union([z.string().max(255), z.number().int()]).optional().describe("Echoed in the result; defaults to the item's position (0-based)."),
+            path: plainText().min(1).max(2048).describe('Path with query string of a GET endpoint, starting with /api/v1, e.g. /api/v1/search?q=ga4.'),
+            method: plainText().default('GET').describe('Only GET (the default).'),
+            id: z.union([plainText().max(255), z.number().int()]).optional().describe("Echoed in the result; defaults to the item's position (0-based)."),
           })
           .strict(),
       )
