@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PRICE_PERS } from './price-unit.js';
 
 /** The contract's shared enumerations. */
 export const LANGS = ['pl', 'en'] as const;
@@ -78,6 +79,22 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s
 const perLang = <T extends z.ZodType>(value: T) => z.partialRecord(langSchema, value);
 const price = z.number().nonnegative().nullable();
 
+/**
+ * What a price is charged per: `unit: month`, or `unit: { per: day, label: { pl: za dzień dla
+ * grupy, en: per day for a group } }` with the site's own words. Without `per`, the label is
+ * needed in every language the item is offered in (checked with the other translations).
+ */
+const priceUnit = z.preprocess(
+  (value) => (typeof value === 'string' ? { per: value } : value),
+  z
+    .object({
+      per: z.enum(PRICE_PERS, { error: `must be one of ${PRICE_PERS.join(', ')} (or give only a label in the site's words)` }).optional(),
+      label: perLang(z.string().trim().min(1).max(60)).optional(),
+    })
+    .strict()
+    .refine((unit) => unit.per !== undefined || (unit.label !== undefined && Object.keys(unit.label).length > 0), 'needs `per` (month, day…) or a `label` in the site\'s words, or both'),
+);
+
 export const siteFileSchema = z
   .object({
     company: z.string().min(1),
@@ -127,8 +144,10 @@ export const siteFileSchema = z
               description: perLang(z.string().min(1)).optional(),
               page: perLang(pagePathSchema),
               from: perLang(price),
+              /** What the price is per (month, day…); its packages share it unless they state their own. */
+              unit: priceUnit.optional(),
               packages: z
-                .array(z.object({ name: perLang(z.string().min(1)), from: perLang(price) }).strict())
+                .array(z.object({ name: perLang(z.string().min(1)), from: perLang(price), unit: priceUnit.optional() }).strict())
                 .optional(),
             })
             .strict(),
