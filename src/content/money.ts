@@ -67,9 +67,16 @@ export function formatPrice(amount: number | null, currency: string, lang: Lang,
   const parts = [formatMoney(amount, currency, lang)];
   if (options.from === true) parts.unshift(words.from);
   if (options.net === true) parts.push(words.net);
-  let text = parts.join(NBSP);
-  if (options.unit !== undefined) text += NBSP + unitText(options.unit.label);
-  return text;
+  return priceWithUnit(parts.join(' '), options.unit);
+}
+
+/**
+ * A price phrase worded elsewhere (a message catalog's "od {amount} netto" around
+ * `formatMoney`), made one that never breaks across lines, with its unit after it.
+ */
+export function priceWithUnit(phrase: string, unit: PriceUnitText | undefined): string {
+  const text = noBreak(phrase.trim());
+  return unit === undefined ? text : text + NBSP + unitText(unit.label);
 }
 
 /** A unit label whose short first word ("/", "za", "per") is held to the next ("/\u00a0mies.", "za\u00a0dzień"). */
