@@ -70,7 +70,16 @@ export function noBreakPrices(text: string): string {
   return text.replace(priceRegex('g'), (price) => price.replace(/[ \t\u202f]+/g, NBSP));
 }
 
-/** A unit phrase's meaning, with the phrase as the site wrote it as its label. */
+/**
+ * What a unit phrase means, with the phrase as the site wrote it as its label: the whole text
+ * ("miesięcznie", "/ mies."), or with `anywhere` the first phrase inside it ("Cena za dzień dla
+ * grupy" → day, "za dzień").
+ */
+export function readUnit(text: string, options: { anywhere?: boolean } = {}): { per: PricePer; label: string } | undefined {
+  const phrase = options.anywhere === true ? new RegExp(`(?<![\\p{L}])(?:${UNIT})`, 'iu').exec(text)?.[0] : text;
+  return unitOf(phrase);
+}
+
 function unitOf(phrase: string | undefined): { per: PricePer; label: string } | undefined {
   if (phrase === undefined) return undefined;
   const label = phrase.replace(/\s+/g, ' ').trim();
