@@ -133,6 +133,12 @@ describe('structured data', () => {
     });
   });
 
+  it('gives /ask answers the same unit in their schema_object', async () => {
+    const body = (await (await fetch(`${rest.server.url}/ask?query=${encodeURIComponent('monitoring widoczności w AI')}&num_results=3`)).json()) as { results: { url: string; schema_object: Record<string, any> }[] };
+    const monitoring = body.results.find((result) => result.url.endsWith('/pl/uslugi/widocznosc-w-ai/monitoring-widocznosci-ai/'))!;
+    expect(monitoring.schema_object.offers[0].priceSpecification).toMatchObject({ '@type': 'UnitPriceSpecification', price: 1200, unitCode: 'MON', unitText: 'miesięcznie' });
+  });
+
   it('keeps a one-off price a plain PriceSpecification', async () => {
     const html = await (await fetch(`${rest.server.url}/pl/uslugi/analityka-internetowa/audyt-google-tag-manager/`, { headers: { accept: 'text/html' } })).text();
     const service = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
