@@ -9,21 +9,24 @@ import type { PricePer } from './price-unit.js';
  * across lines.
  */
 
+/** The end of a word, Polish letters included (`\b` knows only ASCII letters: "dzień\b" never matches). */
+const END = String.raw`(?![\p{L}\d])`;
+
 /** What a unit phrase means; the phrase itself is kept as the site's label. */
 const UNIT_PHRASES: readonly (readonly [PricePer, string])[] = [
-  ['month', String.raw`\/\s?(?:mies(?:\.|iąc\b)|m-c\b|mc\b|mo\b|month\b)|miesięcznie|za\s(?:jeden\s|1\s)?miesiąc|(?:per|a|each)\s(?:calendar\s)?month|monthly`],
-  ['year', String.raw`\/\s?(?:rok\b|yr\b|year\b)|rocznie|za\srok|(?:per|a)\syear|yearly|annually`],
-  ['week', String.raw`\/\s?(?:tydz(?:\.|ień\b)|wk\b|week\b)|tygodniowo|za\stydzień|(?:per|a)\sweek|weekly`],
-  ['day', String.raw`\/\s?(?:dzień\b|dz\.|day\b)|dziennie|za\s(?:jeden\s|1\s)?dzień(?:\s(?:szkoleniowy|pracy))?|(?:per|a)\s(?:training\s)?day`],
-  ['hour', String.raw`\/\s?(?:godz(?:\.|ina\b|inę\b)|h\b|hr\b|hour\b)|za\s(?:jedną\s|1\s)?godzinę|(?:per|an)\shour|hourly`],
-  ['person', String.raw`\/\s?(?:os(?:\.|obę\b)|osoba\b|person\b|pp\b)|za\s(?:jedną\s|1\s)?osobę|od\sosoby|(?:per|a)\s(?:person|participant|attendee)`],
-  ['page', String.raw`\/\s?(?:stron(?:a|ę)\b|page\b)|za\sstronę|per\spage`],
+  ['month', String.raw`\/\s?(?:mies(?:\.|iąc${END})|m-c${END}|mc${END}|mo${END}|month${END})|miesięcznie|za\s(?:jeden\s|1\s)?miesiąc|(?:per|a|each)\s(?:calendar\s)?month|monthly`],
+  ['year', String.raw`\/\s?(?:rok${END}|yr${END}|year${END})|rocznie|za\srok|(?:per|a)\syear|yearly|annually`],
+  ['week', String.raw`\/\s?(?:tydz(?:\.|ień${END})|wk${END}|week${END})|tygodniowo|za\stydzień|(?:per|a)\sweek|weekly`],
+  ['day', String.raw`\/\s?(?:dzień${END}|dz\.|day${END})|dziennie|za\s(?:jeden\s|1\s)?dzień(?:\s(?:szkoleniowy|pracy))?|(?:per|a)\s(?:training\s)?day`],
+  ['hour', String.raw`\/\s?(?:godz(?:\.|ina${END}|inę${END})|h${END}|hr${END}|hour${END})|za\s(?:jedną\s|1\s)?godzinę|(?:per|an)\shour|hourly`],
+  ['person', String.raw`\/\s?(?:os(?:\.|obę${END})|osoba${END}|person${END}|pp${END})|za\s(?:jedną\s|1\s)?osobę|od\sosoby|(?:per|a)\s(?:person|participant|attendee)`],
+  ['page', String.raw`\/\s?(?:stron(?:a|ę)${END}|page${END})|za\sstronę|per\spage`],
 ];
 const UNIT = UNIT_PHRASES.map(([, phrase]) => `(?:${phrase})`).join('|');
 
 const AMOUNT = String.raw`\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-const AFTER = String.raw`zł(?![\p{L}])|złotych|zl\b|pln\b|eur\b|euro\b|€|usd\b|gbp\b`;
-const BEFORE = String.raw`€|\$|£|pln\b|eur\b|usd\b|gbp\b`;
+const AFTER = String.raw`zł${END}|złotych|zl${END}|pln${END}|eur${END}|euro${END}|€|usd${END}|gbp${END}`;
+const BEFORE = String.raw`€|\$|£|pln${END}|eur${END}|usd${END}|gbp${END}`;
 const LEAD = String.raw`(?:(?<lead>od|from|ok\.|około|do|to)\s+)?`;
 const VAT = String.raw`(?:\s+(?<vat>netto|brutto|net|gross|\+\s?VAT|z\sVAT|bez\sVAT|(?:excl?\.|incl?\.|excluding|including)\s+VAT))?`;
 const UNIT_AFTER = String.raw`(?:\s*(?<unit>${UNIT}))?`;

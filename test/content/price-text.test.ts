@@ -16,6 +16,13 @@ describe('reading a price as a site writes it', () => {
     ['€460 per day', { amount: 460, unit: { per: 'day', label: 'per day' } }],
     ['EUR 95 per hour', { amount: 95, currency: 'EUR', unit: { per: 'hour', label: 'per hour' } }],
     ['€120 per person', { amount: 120, unit: { per: 'person', label: 'per person' } }],
+    // As the real WordPress mirror's price list writes them (test/fixtures/sites/real/wordpress).
+    ['2 400 zł netto / dzień', { amount: 2400, unit: { per: 'day', label: '/ dzień' } }],
+    ['160 zł netto / godz.', { amount: 160, unit: { per: 'hour', label: '/ godz.' } }],
+    ['450 zł netto / os.', { amount: 450, unit: { per: 'person', label: '/ os.' } }],
+    ['1 900 zł za dzień', { amount: 1900, unit: { per: 'day', label: 'za dzień' } }],
+    ['99 zł za stronę', { amount: 99, unit: { per: 'page', label: 'za stronę' } }],
+    ['4 000 zł / tydzień', { amount: 4000, unit: { per: 'week', label: '/ tydzień' } }],
   ])('%s', (text, expected) => {
     expect(readPrice(text)).toMatchObject(expected);
   });

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/content/load-site.js';
 import { publishedPrices } from '../../src/content/pricing.js';
+import { SiteUrls } from '../../src/content/site-urls.js';
+import { renderLlmsTxt } from '../../resources/llms-txt.js';
+import { renderPricingMarkdown } from '../../resources/pricing-md.js';
 import type { SiteContent } from '../../src/content/site-content.js';
 import type { ImportReport } from '../../src/import/run-import.js';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
+import { startMirrorSite } from '../helpers/mirror-site.js';
 import { importSite, outputDir } from './import-helpers.js';
 
 /**
@@ -94,5 +98,44 @@ describe('importing prices with what they are per', () => {
 
   it('writes a prices note that says net, as the site does', () => {
     expect(imported.info.pricing.note.pl).toMatch(/^Ceny netto \(bez VAT\)/);
+  });
+});
+
+describe('importing the real WordPress 6.1 mirror: prices keep their period', () => {
+  let mirror: Awaited<ReturnType<typeof startMirrorSite>>;
+  let imported: SiteContent;
+
+  beforeAll(async () => {
+    mirror = await startMirrorSite('wordpress');
+    const out = await outputDir();
+    await importSite(`${mirror.origin}/`, out, { concurrency: 2 });
+    imported = (await loadSite(out)).site;
+  }, 120_000);
+  afterAll(async () => {
+    await mirror?.close();
+  });
+
+  it('reads "/ mies.", "/ dzień", "/ godz." and "/ os." from the price list as the site writes them', () => {
+    const units = Object.fromEntries(publishedPrices(imported, 'pl').filter((entry) => entry.pagePath === '/cennik/').map((entry) => [entry.from, entry.unit]));
+    expect(units).toMatchObject({
+      3900: undefined,
+      1200: { per: 'month', label: '/ mies.' },
+      900: { per: 'month', label: '/ mies.' },
+      2400: { per: 'day', label: '/ dzień' },
+      160: { per: 'hour', label: '/ godz.' },
+      450: { per: 'person', label: '/ os.' },
+    });
+  });
+
+  it('says the prices are net, as the price list does', () => {
+    expect(imported.info.pricing.note.pl).toMatch(/^Ceny netto \(bez VAT\)/);
+  });
+
+  it('says nothing of euros in llms.txt and pricing.md: the site publishes no price in EUR', () => {
+    const urls = new SiteUrls('https://studio.example', imported.info.siteUrl);
+    for (const text of [renderLlmsTxt(imported, urls), renderPricingMarkdown(imported, urls)]) {
+      expect(text).not.toMatch(/EUR|euro/);
+      expect(text).toMatch(/Prices are (published on Polish pages only, )?in PLN\./);
+    }
   });
 });
