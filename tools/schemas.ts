@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { PRICE_PERS } from '../src/content/price-unit.js';
-import { LANGS, PAGE_TYPES } from '../src/content/schema.js';
+import { LANGS, PAGE_TYPES, PRICE_PERS } from '../src/content/schema.js';
 
 /**
  * The contract's resource shapes as zod schemas, shared by the tools' output schemas, the REST

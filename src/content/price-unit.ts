@@ -1,8 +1,6 @@
-import type { Lang } from './schema.js';
+import type { Lang, PricePer } from './schema.js';
 
-/** What a periodic or per-unit price is charged per; absent means one price for the whole service. */
-export const PRICE_PERS = ['month', 'year', 'week', 'day', 'hour', 'person', 'page'] as const;
-export type PricePer = (typeof PRICE_PERS)[number];
+export type { PricePer } from './schema.js';
 
 /** How each language says "per …" when the site file gives no wording of its own. */
 const DEFAULT_LABEL: Record<PricePer, Record<Lang, string>> = {

@@ -1,10 +1,13 @@
 import * as z from 'zod';
-import { PRICE_PERS } from './price-unit.js';
 
 /** The contract's shared enumerations. */
 export const LANGS = ['pl', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export const langSchema = z.enum(LANGS);
+
+/** What a periodic or per-unit price is charged per (a price without a unit is one price for the whole service). */
+export const PRICE_PERS = ['month', 'year', 'week', 'day', 'hour', 'person', 'page'] as const;
+export type PricePer = (typeof PRICE_PERS)[number];
 
 export const PAGE_TYPES = [
   'services_index',
