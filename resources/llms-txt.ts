@@ -29,7 +29,7 @@ export function renderLlmsTxt(site: SiteContent, urls: SiteUrls): string {
   for (const lang of other) lines.push(oneLine(info.summary[lang] ?? ''), '');
   lines.push(
     `Languages: ${info.languages.join(', ')}. Every page is available as Markdown at its .md address (listed below) or with \`Accept: text/markdown\`.`,
-    ['Prices are net starting prices (VAT excluded).', currencySentence(site), `All of them, each with its unit and its page, are in ${urls.absolute('/pricing.md')}. Do not state a price that is not published there.`].filter(Boolean).join(' '),
+    ['Prices are net starting prices (VAT excluded).', currencySentence(site), `All of them, each with its page and, where it has one, its unit ("per month"), are in ${urls.absolute('/pricing.md')}. Do not state a price that is not published there.`].filter(Boolean).join(' '),
     `Tools for agents: MCP server ${urls.absolute('/mcp')} (Streamable HTTP), REST API ${urls.absolute('/api/v1')}, questions in plain language at ${urls.absolute('/ask')} (NLWeb), schema.org records listed in ${urls.absolute('/schemamap.xml')}.`,
     '',
   );

@@ -24,7 +24,7 @@ export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string
     `# Published prices of ${info.company}`,
     '',
     ['All prices are net starting prices (VAT excluded).', currencySentence(site), 'The final quote depends on the scope.'].filter(Boolean).join(' '),
-    'A price may be stated only together with its unit and the page that publishes it; "quoted individually" means the price is set after a conversation.',
+    'A price may be stated only together with the page that publishes it, and with its unit ("per month") where it has one; "quoted individually" means the price is set after a conversation.',
     '',
   ];
   for (const lang of info.languages) {

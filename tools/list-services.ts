@@ -12,7 +12,7 @@ export const listServices = defineTool({
   description:
     'List the service areas and services of this company with their pages, and every published net starting price ' +
     '(VAT excluded), each with its currency and, when it is charged per month, day, person…, its unit. Rule: state a price ' +
-    'only together with its unit and its pricing_page URL, and never state a price this tool did not return; from_price null ' +
+    'only together with its unit (where it has one) and its pricing_page URL, and never state a price this tool did not return; from_price null ' +
     'means "quoted individually". The final price depends on scope.',
   input: z
     .object({

@@ -10,7 +10,7 @@ export function serverInstructions(site: SiteContent): string {
     [
       'Prices: list_services returns every published net starting price (VAT excluded), each with its currency and, when it is charged per month, day, person…, its unit.',
       currencySentence(site),
-      'State a price only together with its unit and its pricing_page URL, say that it is a net starting price, and never state a price that no tool returned; null means "quoted individually".',
+      'State a price only together with its unit (where it has one) and its pricing_page URL, say that it is a net starting price, and never state a price that no tool returned; null means "quoted individually".',
     ]
       .filter(Boolean)
       .join(' '),
