@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { noBreakPrices } from '../content/price-text.js';
 import { plainText } from '../content/sections.js';
 
 /**
@@ -26,7 +27,20 @@ export function markdownToHtml(source: string, sections?: SectionIds): PageBodyH
   const tokens = markdown.parse(source, env);
   const hasTitleHeading = tokens.some((token) => token.type === 'heading_open' && token.tag === 'h1');
   if (sections) assignHeadingIds(tokens, sections);
+  keepPricesTogether(tokens);
   return { html: markdown.renderer.render(tokens, markdown.options, env), hasTitleHeading };
+}
+
+/**
+ * Holds every price in the text together ("od 3 900 zł netto / mies." with no-break spaces), so
+ * that a phone never shows "od 3" on one line and "900 zł" on the next, in paragraphs, lists
+ * and table cells alike. Only text is changed; code spans and blocks keep their spaces.
+ */
+function keepPricesTogether(tokens: ReturnType<typeof markdown.parse>): void {
+  for (const token of tokens) {
+    if (token.type !== 'inline') continue;
+    for (const child of token.children ?? []) if (child.type === 'text') child.content = noBreakPrices(child.content);
+  }
 }
 
 /**

@@ -164,6 +164,12 @@ function missingTranslations(site: SiteFile): string[] {
       if (item.name[lang] === undefined) missing.push(`${where}.name.${lang}: missing (the item is offered in ${lang})`);
       if (item.page[lang] === undefined) missing.push(`${where}.page.${lang}: missing (the item is offered in ${lang})`);
       if (!(lang in item.from)) missing.push(`${where}.from.${lang}: missing (use null for "quoted individually")`);
+      const units = [{ unit: item.unit, field: `${where}.unit` }, ...(item.packages ?? []).map((pkg, pkgIndex) => ({ unit: pkg.unit, field: `${where}.packages[${pkgIndex}].unit` }))];
+      for (const { unit, field } of units) {
+        if (unit !== undefined && unit.per === undefined && unit.label?.[lang] === undefined) {
+          missing.push(`${field}.label.${lang}: missing (a unit without \`per\` needs the site's words in every language the item is offered in)`);
+        }
+      }
     });
   }
   return missing;

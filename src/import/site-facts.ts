@@ -1,8 +1,8 @@
-import { mentionsPrice } from '../content/load-site.js';
 import type { PageFields } from '../content/page.js';
 import type { Lang } from '../content/schema.js';
-import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { objects, text, typedObjects, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { matchRule } from './page-type.js';
+import { pricingFor } from './price-facts.js';
 
 /** One page as the importer will write it (the content format's fields), with what it read from the page. */
 export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' | 'title' | 'description' | 'alternate'> {
@@ -25,19 +25,24 @@ export interface SiteDraft {
   readonly serviceOfPage: ReadonlyMap<string, string>;
 }
 
-interface Offer {
-  readonly name: string;
-  readonly price: number;
-  readonly currency: string | undefined;
-}
-
 const NEXT_STEP: Record<Lang, (company: string) => string> = {
   pl: (company) => `Dziękujemy. Zapytanie trafiło do ${company}; odpowiedź przyjdzie e-mailem.`,
   en: (company) => `Thank you. Your inquiry has reached ${company}; the reply will come by e-mail.`,
 };
-const PRICING_NOTE: Record<Lang, string> = {
-  pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-  en: 'Prices as published on the site; details and terms are on the page that states each price.',
+/** The prices note, by what the site says of VAT: net, gross, or nothing (or both). */
+const PRICING_NOTE: Record<'net' | 'gross' | 'unsaid', Record<Lang, string>> = {
+  net: {
+    pl: 'Ceny netto (bez VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+    en: 'Net prices (VAT excluded), as published on the site; details and terms are on the page that states each price.',
+  },
+  gross: {
+    pl: 'Ceny brutto (z VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+    en: 'Gross prices (VAT included), as published on the site; details and terms are on the page that states each price.',
+  },
+  unsaid: {
+    pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+    en: 'Prices as published on the site; details and terms are on the page that states each price.',
+  },
 };
 const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
 
@@ -54,7 +59,7 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   const languages = [defaultLanguage, ...(['pl', 'en'] as const).filter((lang) => lang !== defaultLanguage && pages.some((page) => page.lang === lang))];
   const missing: string[] = [];
   const defaulted: string[] = [];
-  const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(walk));
+  const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(typedObjects));
   const organization = allNodes.find((node) => typesOf(node).some((type) => type === 'Organization' || type === 'LocalBusiness' || type.endsWith('Business')) && text(node.name) !== undefined);
   const homeOf = (lang: Lang) => pages.filter((page) => page.lang === lang).sort((a, b) => a.path.length - b.path.length)[0];
   const siteName = allNodes.find((node) => typesOf(node).includes('WebSite'))?.name;
@@ -80,26 +85,18 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, NEXT_STEP[lang](company)])) };
   defaulted.push(...languages.map((lang) => `inquiry.nextStep.${lang}`));
 
-  const pricing = pricingFor(pages, byPath, pathOfUrl, languages);
+  const pricing = pricingFor(pages, languages);
   const currency: Partial<Record<Lang, string>> = {};
   for (const lang of languages) {
     const found = pricing.currencies.get(lang);
     currency[lang] = found ?? DEFAULT_CURRENCY[lang];
     if (found === undefined) defaulted.push(`pricing.currency.${lang}`);
   }
-  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, PRICING_NOTE[lang]])), currency, items: pricing.items };
-  defaulted.push(...languages.map((lang) => `pricing.note.${lang}`));
+  const note = PRICING_NOTE[pricing.vat ?? 'unsaid'];
+  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, note[lang]])), currency, items: pricing.items };
+  defaulted.push(...languages.map((lang) => `pricing.note.${lang}`), ...pricing.fromText);
   site.services = servicesList(pages, byPath, defaultLanguage);
   return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage };
-}
-
-/** Every typed object in a node, itself included (offers inside services inside catalogs...). */
-function walk(node: JsonLdNode): JsonLdNode[] {
-  const found: JsonLdNode[] = [node];
-  for (const value of Object.values(node)) {
-    for (const child of objects(value)) if (child['@type'] !== undefined) found.push(...walk(child));
-  }
-  return found;
 }
 
 function contactFor(
@@ -148,141 +145,6 @@ function postalAddress(organization: JsonLdNode | undefined): Record<string, str
   return { street, postalCode, city, country: country.toUpperCase() };
 }
 
-interface PriceItem {
-  id: string;
-  name: Partial<Record<Lang, string>>;
-  page: Partial<Record<Lang, string>>;
-  from: Partial<Record<Lang, number | null>>;
-  packages?: { name: Partial<Record<Lang, string>>; from: Partial<Record<Lang, number | null>> }[];
-}
-
-/** One page's prices: a main offer and its packages ("Name: Package"), or separate items. */
-interface PageItem {
-  readonly name: string;
-  readonly from: number | null;
-  readonly packages: { name: string; from: number }[];
-}
-
-function pricingFor(
-  pages: readonly ImportedPage[],
-  byPath: ReadonlyMap<string, ImportedPage>,
-  pathOfUrl: ReadonlyMap<string, string>,
-  languages: readonly Lang[],
-): { items: PriceItem[]; currencies: Map<Lang, string>; serviceOfPage: Map<string, string> } {
-  const offersByPath = new Map<string, Map<string, Offer>>();
-  const currencies = new Map<Lang, string>();
-  const add = (path: string, offer: Offer) => {
-    const target = byPath.get(path);
-    // A price is kept only where a reader can check it: on the page that publishes it.
-    if (target === undefined || !mentionsPrice(target.markdown, offer.price)) return;
-    if (offer.currency !== undefined && !currencies.has(target.lang)) currencies.set(target.lang, offer.currency);
-    const offers = offersByPath.get(path) ?? new Map<string, Offer>();
-    offers.set(`${offer.name}\u0000${offer.price}`, offer);
-    offersByPath.set(path, offers);
-  };
-  for (const page of pages) {
-    let fromJsonLd = 0;
-    for (const node of page.jsonLd.flatMap(walk)) {
-      if (!typesOf(node).includes('Offer')) continue;
-      const offer = readOffer(node);
-      if (offer === undefined) continue;
-      fromJsonLd += 1;
-      const url = typeof node.url === 'string' ? node.url.split('#')[0]! : undefined;
-      add((url !== undefined ? pathOfUrl.get(url) : undefined) ?? page.path, offer);
-    }
-    if (fromJsonLd === 0 && page.type === 'pricing') for (const offer of tableOffers(page.tables)) add(page.path, offer);
-  }
-
-  const pageItems = new Map<string, PageItem[]>();
-  for (const [path, offers] of offersByPath) pageItems.set(path, groupOffers([...offers.values()]));
-  const items: PriceItem[] = [];
-  const serviceOfPage = new Map<string, string>();
-  const usedIds = new Set<string>();
-  const done = new Set<string>();
-  for (const lang of languages) {
-    for (const [path, list] of pageItems) {
-      const page = byPath.get(path)!;
-      if (page.lang !== lang || done.has(path)) continue;
-      done.add(path);
-      const other = page.alternate !== undefined && pageItems.has(page.alternate) && !done.has(page.alternate) ? byPath.get(page.alternate) : undefined;
-      if (other !== undefined) done.add(other.path);
-      const otherList = other === undefined ? [] : pageItems.get(other.path)!;
-      list.forEach((item, index) => {
-        const twin = otherList[index];
-        const baseName = (twin !== undefined && other?.lang === 'en' ? twin.name : item.name) ?? item.name;
-        const id = uniqueId(slug(baseName) || slug(path) || 'item', usedIds);
-        const entry: PriceItem = { id, name: { [lang]: item.name }, page: { [lang]: path }, from: { [lang]: item.from } };
-        if (twin !== undefined && other !== undefined) {
-          entry.name[other.lang] = twin.name;
-          entry.page[other.lang] = other.path;
-          entry.from[other.lang] = twin.from;
-        }
-        const packages = item.packages.map((pkg, packageIndex) => {
-          const twinPackage = twin?.packages[packageIndex];
-          return {
-            name: { [lang]: pkg.name, ...(twinPackage !== undefined && other !== undefined ? { [other.lang]: twinPackage.name } : {}) },
-            from: { [lang]: pkg.from, ...(twinPackage !== undefined && other !== undefined ? { [other.lang]: twinPackage.from } : {}) },
-          };
-        });
-        if (packages.length > 0) entry.packages = packages;
-        items.push(entry);
-        if (index === 0) {
-          serviceOfPage.set(path, id);
-          if (other !== undefined && twin !== undefined) serviceOfPage.set(other.path, id);
-        }
-      });
-    }
-  }
-  return { items, currencies, serviceOfPage };
-}
-
-function readOffer(node: JsonLdNode): Offer | undefined {
-  const specification = objects(node.priceSpecification)[0];
-  const raw = node.price ?? specification?.price ?? specification?.minPrice ?? node.lowPrice;
-  const price = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(/[\s\u00a0]/g, '').replace(',', '.')) : Number.NaN;
-  const name = text(node.name) ?? text(objects(node.itemOffered)[0]?.name);
-  if (!Number.isFinite(price) || price < 0 || name === undefined) return undefined;
-  return { name, price, currency: text(node.priceCurrency) ?? text(specification?.priceCurrency) };
-}
-
-const MONEY = /(?:(€|\$|£)\s*)?(\d{1,3}(?:[\s\u00a0.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s*(zł|zl|pln|eur|euro|€|usd|\$|gbp|£)?/i;
-const CURRENCY_OF: Readonly<Record<string, string>> = { zł: 'PLN', zl: 'PLN', pln: 'PLN', eur: 'EUR', euro: 'EUR', '€': 'EUR', usd: 'USD', $: 'USD', gbp: 'GBP', '£': 'GBP' };
-
-/** Rows of a pricing table whose name cell is followed by an amount with a currency. */
-function tableOffers(tables: readonly (readonly (readonly string[])[])[]): Offer[] {
-  const offers: Offer[] = [];
-  for (const table of tables) {
-    for (const row of table) {
-      if (row.length < 2 || row[0] === '') continue;
-      for (const cell of row.slice(1)) {
-        const match = MONEY.exec(cell);
-        const symbol = (match?.[1] ?? match?.[4])?.toLowerCase();
-        if (match === null || symbol === undefined) continue;
-        offers.push({ name: row[0]!, price: Number(match[2]!.replace(/[\s\u00a0.,]/g, '')), currency: CURRENCY_OF[symbol] });
-        break;
-      }
-    }
-  }
-  return offers;
-}
-
-function groupOffers(offers: readonly Offer[]): PageItem[] {
-  const names = new Set(offers.map((offer) => offer.name));
-  const items = new Map<string, PageItem>();
-  for (const offer of offers) {
-    const split = offer.name.lastIndexOf(': ');
-    const parent = split > 0 ? offer.name.slice(0, split) : undefined;
-    if (parent !== undefined && names.has(parent)) continue;
-    if (!items.has(offer.name)) items.set(offer.name, { name: offer.name, from: offer.price, packages: [] });
-  }
-  for (const offer of offers) {
-    const split = offer.name.lastIndexOf(': ');
-    const parent = split > 0 ? items.get(offer.name.slice(0, split)) : undefined;
-    if (parent !== undefined) parent.packages.push({ name: offer.name.slice(split + 2), from: offer.price });
-  }
-  return [...items.values()];
-}
-
 /** The services list: each service area with the service pages below it, paired across languages by their alternates. */
 function servicesList(pages: readonly ImportedPage[], byPath: ReadonlyMap<string, ImportedPage>, defaultLanguage: Lang): unknown[] {
   const pair = (page: ImportedPage) => {
@@ -294,23 +156,4 @@ function servicesList(pages: readonly ImportedPage[], byPath: ReadonlyMap<string
     area: pair(area),
     services: pages.filter((page) => page.type === 'service' && page.lang === defaultLanguage && page.path.startsWith(area.path) && page.path !== area.path).map(pair),
   }));
-}
-
-function slug(value: string): string {
-  return value
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ł/g, 'l')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
-function uniqueId(base: string, used: Set<string>): string {
-  let id = base;
-  for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
-  used.add(id);
-  return id;
 }

@@ -252,7 +252,7 @@ export const services = defineEndpoint({
   path: `${API_PREFIX}/services`,
   summary: 'Services and published starting prices',
   description:
-    'Service areas and services with their pages, and every published net starting price (VAT excluded; pl in PLN, en in EUR). State a price only together with its pricing_page, and never a price this endpoint does not return.',
+    'Service areas and services with their pages, and every published net starting price (VAT excluded), each with its currency and, when it is charged per month, day, person…, its unit. State a price only together with its unit (where it has one) and its pricing_page, and never a price this endpoint does not return.',
   query: new QuerySchema(z.object({ lang: listServices.input.shape.lang }).strict()),
   response: servicesSchema,
   responseName: 'Services',

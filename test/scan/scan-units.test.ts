@@ -104,7 +104,7 @@ describe('the report e-mail', () => {
 
   it('names the service that answers the most severe problem, with its published price and page, and the contact options', () => {
     const text = renderReportText(reportContent(consentResult('en'), SENDER, 'scan_x'));
-    expect(text).toContain('NEXT STEP\nWe can fix this for you: Consent Mode v2 implementation, from 700 EUR (net).\nhttps://miarka.example/en/consent-mode-v2/');
+    expect(text).toContain('NEXT STEP\nWe can fix this for you: Consent Mode v2 implementation, from\u00a0€700\u00a0(net).\nhttps://miarka.example/en/consent-mode-v2/');
     expect(text).toContain('  E-mail: kontakt@miarka.example\n  Phone: +48 12 345 67 89\n  Contact form: https://miarka.example/pl/kontakt/');
   });
 
@@ -112,7 +112,7 @@ describe('the report e-mail', () => {
     const mail = await reportMail('anna@acme.co.uk', consentResult('pl'), SENDER, 'scan_x');
     expect(mail.subject).toMatch(/^Skan strony a\.example: analityki i śledzenia, ocena [A-F] \(\d+\/100\)$/);
     expect(mail.text).toContain('DO POPRAWY W PIERWSZEJ KOLEJNOŚCI:');
-    expect(mail.text).toContain('Możemy to dla Pani/Pana poprawić: Wdrożenie Consent Mode v2, od 2900 PLN netto.');
+    expect(mail.text).toContain('Możemy to dla Pani/Pana poprawić: Wdrożenie Consent Mode v2, od\u00a02\u00a0900\u00a0zł\u00a0netto.');
     expect(mail.html).toContain('Wdrożenie Consent Mode v2');
     expect(mail.html.match(/Ocena [A-F] \(\d+\/100\)/g)).toHaveLength(1);
   });
