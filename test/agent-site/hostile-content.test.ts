@@ -9,7 +9,7 @@ import { MINI_SITE } from '../helpers/paths.js';
 /**
  * A hand-written content page whose text looks like markup, served over HTTP. Its HTML page must
  * show that text as text, with no active markup, under the pages' CSP; its Markdown is served as
- * the author wrote it (docs/decisions/new-safe-imported-markdown.md: only imported text is
+ * the author wrote it (docs/decisions/0116-safe-imported-markdown.md: only imported text is
  * untrusted, and the importer makes it safe before it is written).
  */
 
