@@ -50,8 +50,9 @@ export function renderReportText(content: ReportContent): string {
       push(...wrap(`${words.found}: ${problem.found}`, '   ', '   '));
       const pages = problem.pages ?? (problem.url === undefined ? [] : [problem.url]);
       if (pages.length > 0) push(`   ${words.where}: ${pages.join(', ')}`);
+      if (problem.checked !== undefined) push(...wrap(`${words.checked}: ${problem.checked}`, '   ', '   '));
       if (problem.evidence.length > 0) {
-        push(`   ${words.evidence}:`);
+        push(`   ${words.quoted}:`);
         for (const line of problem.evidence) push(`     > ${line}`);
       }
       push(...wrap(`${words.fix}: ${problem.fix}`, '   ', '   '), '');
@@ -64,7 +65,14 @@ export function renderReportText(content: ReportContent): string {
     push('');
   };
   list(words.notVerifiedHeading, content.notVerified);
-  list(words.notApplicableHeading, content.notApplicable);
+  if (content.notApplicable.length > 0) {
+    push(words.notApplicableHeading.toUpperCase(), '');
+    for (const group of content.notApplicable) {
+      push(...wrap(`- ${group.reason}`, '  '));
+      for (const entry of group.checks) push(...wrap(`${entry.check} ${entry.title}`, '      ', '    '));
+    }
+    push('');
+  }
   list(words.passedHeading, content.passed);
   push(words.nextStepHeading.toUpperCase(), ...wrap(content.nextStep.text, ''));
   if (content.nextStep.url !== undefined) push(content.nextStep.url);

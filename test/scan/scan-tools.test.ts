@@ -189,10 +189,12 @@ describe('the report e-mail, through the durable outbox and a real SMTP server',
     const t1 = finished.result!.problems.find((problem) => problem.check === 'T1')!;
     expect(t1.found).toContain(polishFinding);
     expect(t1.fix).toContain(polishFix);
-    expect(mail.header('subject')).toMatch(/^Skan strony .*: analityki i śledzenia, ocena D \(\d+\/100\)$/);
+    expect(mail.header('subject')).toMatch(/^Skan strony .*: analityka i śledzenie, ocena D \(\d+\/100\)$/);
     expect(mail.text).toContain('Wdrożenie GA4, od 3900 PLN netto');
     expect(mail.text).toContain('https://testowa.example/pl/uslugi/wdrozenie-ga4/');
-    expect(mail.text).toContain('Formularz kontaktowy: https://testowa.example/pl/kontakt/');
+    // The test site's contact page has no form of its own (get_contact: hasContactForm false).
+    expect(mail.text).toContain('Strona kontaktowa: https://testowa.example/pl/kontakt/');
+    expect(mail.text).not.toContain('Formularz kontaktowy');
   });
 });
 
