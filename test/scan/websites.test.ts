@@ -21,6 +21,7 @@ import {
   slowSite,
   spaShellSite,
   tagsBeforeConsentSite,
+  trackingWithoutConsentSite,
 } from './fixtures/websites.js';
 
 /**
@@ -168,6 +169,35 @@ describe('tags before consent', () => {
   it('leaves the Consent Mode default to the consent platform, which only a browser can confirm', async () => {
     const result = await scan('analytics', await serve(tagsBeforeConsentSite));
     expect(result.not_verified.find((entry) => entry.check === 'T6')?.reason).toContain('CookieYes');
+  });
+});
+
+describe('GA4 and GTM before any consent, with no banner and no Consent Mode default (graded by hand: D, 59)', () => {
+  let result: ScanResult;
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await serve(trackingWithoutConsentSite, { tls: true });
+    result = await scan('analytics', site);
+  });
+
+  it('is critical: visitors are tracked before anyone asked them', () => {
+    const [early] = problemsOf(result, 'T7');
+    expect(early).toMatchObject({ severity: 'critical' });
+    expect(early!.found).toContain('Google Tag Manager GTM-K7PQ2ZX');
+    expect(early!.found).toContain('no consent banner and no Consent Mode default');
+  });
+
+  it('caps the grade at least as low as a site with no analytics at all', async () => {
+    const none = await scan('analytics', await serve(noTagsSite, { tls: true }));
+    expect(result).toMatchObject({ outcome: 'graded', grade: 'D', score: 59 });
+    expect(result.score!).toBeLessThanOrEqual(none.score!);
+    expect(result.summary).toContain('A critical problem caps the grade at D');
+  });
+
+  it('is one finding listing both pages, not one per page', () => {
+    const early = problemsOf(result, 'T7');
+    expect(early).toHaveLength(1);
+    expect(early[0]!.pages).toEqual([`${site.origin}/`, `${site.origin}/about/`]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
 import type { ScanSnapshot } from '../../snapshot.js';
-import { notApplicable, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
+import { m, notApplicable, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
 import { listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
 import { CONSENT_KEYS, findConsentDefaults, type ConsentDefault } from './consent-mode.js';
 import { detectConsentPlatforms, detectTags, isExecutableType, isHeldForConsent, VENDORS, type ConsentPlatformHit, type DetectedTag, type Vendor } from './tags.js';
@@ -320,30 +320,40 @@ export const trackingBeforeConsent: CheckSpec = {
   weight: 12,
   run(snapshot) {
     const entries = pageTags(snapshot);
+    const platform = entries.flatMap((entry) => entry.platforms)[0];
+    const denied = (entry: PageTags) => entry.defaults.some((value) => value.values.get('analytics_storage') === 'denied' || value.values.get('ad_storage') === 'denied');
+    const early = entries
+      .map((entry) => {
+        const { tags, platforms } = entry;
+        if (platforms.length > 0 && platforms.some((hit) => hit.autoBlocking)) return { entry, tags: [] };
+        const running = tags.filter((tag) => tag.kind !== 'noscript' && tag.script !== undefined && isExecutableType(tag.script.type) && !isHeldForConsent(tag.script));
+        return {
+          entry,
+          tags: running.filter((tag) => {
+            if (tag.vendor === 'universal-analytics') return false;
+            if (VENDORS[tag.vendor].google === true) return !denied(entry) && platforms.length === 0;
+            return true;
+          }),
+        };
+      })
+      .filter((page) => page.tags.length > 0);
+    if (early.length === 0) return passed(m(hasTrackers(entries) ? 'T7.passedHeld' : 'T7.passedNone'));
+    // One problem, listed once with every page it is on: the tags of all pages named together.
+    const names = tagLabels(early.flatMap((page) => page.tags));
+    // Nothing at all stands between the tags and the visitor: no banner, no denied default anywhere.
+    // Tracking before consent is then certain, and in the EU a legal risk (EDPB Guidelines 05/2020
+    // on consent, UODO): critical, capping the grade like having no analytics at all.
+    const unguarded = platform === undefined && !entries.some(denied);
     const findings = new Findings();
-    for (const { page, tags, platforms, defaults } of entries) {
-      const autoBlocking = platforms.some((hit) => hit.autoBlocking);
-      const deniedByDefault = defaults.some((entry) => entry.values.get('analytics_storage') === 'denied' || entry.values.get('ad_storage') === 'denied');
-      const running = tags.filter((tag) => tag.kind !== 'noscript' && tag.script !== undefined && isExecutableType(tag.script.type) && !isHeldForConsent(tag.script));
-      const early = running.filter((tag) => {
-        if (tag.vendor === 'universal-analytics') return false;
-        if (VENDORS[tag.vendor].google === true) return !deniedByDefault && platforms.length === 0;
-        return true;
-      });
-      if (early.length === 0) continue;
-      if (platforms.length > 0 && autoBlocking) continue;
-      const names = tagLabels(early);
-      findings.at(page.url).add({
-        severity: 'high',
-        found:
-          t(platforms.length === 0 ? `${listingPl(names)}: ładowane przy każdej wizycie i nic nie wstrzymuje ich do czasu wyrażenia zgody (brak platformy zgód i domyślnych ustawień Consent Mode).` : `${listingPl(names)}: ładowane jako zwykłe skrypty, choć jest platforma zgód (${platforms[0]!.name}); jeśli sama nie blokuje skryptów, uruchamiają się, zanim użytkownik dokona wyboru.`, platforms.length === 0
-            ? `${listing(names)} ${names.length === 1 ? 'loads' : 'load'} on every visit and nothing holds ${names.length === 1 ? 'it' : 'them'} back until consent (no consent platform, no Consent Mode default).`
-            : `${listing(names)} ${names.length === 1 ? 'is' : 'are'} loaded as ordinary scripts although there is a consent platform (${platforms[0]!.name}); unless it blocks scripts on its own, ${names.length === 1 ? 'it fires' : 'they fire'} before the visitor chooses.`),
-        evidence: evidenceOf(early),
-        fix: t('Ładuj te tagi przez GTM z warunkami zgody albo oznacz skrypty dla platformy zgód (np. type="text/plain" data-cookieconsent="marketing"), aby uruchamiały się dopiero po wyrażeniu zgody.', 'Load these tags through GTM with consent checks, or mark the scripts for the consent platform (e.g. type="text/plain" data-cookieconsent="marketing") so they run only after consent.')
+    for (const { entry, tags } of early) {
+      findings.at(entry.page.url).add({
+        severity: unguarded ? 'critical' : 'high',
+        found: unguarded ? m('T7.noConsentAtAll', { tags: names, count: names.length }) : m('T7.withPlatform', { tags: names, count: names.length, platform: platform?.name ?? '' }),
+        evidence: evidenceOf(tags),
+        fix: m(unguarded ? 'T7.fixNoConsent' : 'T7.fix'),
       });
     }
-    return findings.orPassed(t(hasTrackers(entries) ? 'Tagi w HTML czekają na zgodę (wstrzymuje je platforma zgód lub kontroluje Consent Mode).' : 'Brak tagów śledzących w HTML.', hasTrackers(entries) ? 'The tags in the HTML wait for consent (held back by the consent platform or governed by Consent Mode).' : 'No tracking tags in the HTML.'));
+    return findings.orPassed(m('T7.passedNone'));
   },
 };
 
