@@ -9,6 +9,7 @@ import { scanTestContext } from '../helpers/scan-context.js';
 import {
   aiSearchBlockedSite,
   brokenJsonLdSite,
+  brokenPrivacyLinkSite,
   challengedSite,
   cleanSite,
   duplicateTagSite,
@@ -110,6 +111,16 @@ describe('a site without any analytics (graded by hand: D, 59)', () => {
 
   it('says in its passed texts only what it saw: no forms on a page without forms', () => {
     expect(result.passed.find((entry) => entry.check === 'T15')?.found).toContain('no forms on the pages read');
+  });
+});
+
+describe('a privacy policy link that answers 404', () => {
+  it('fails T14: to a visitor and an ad platform the site has no privacy policy', async () => {
+    const site = await serve(brokenPrivacyLinkSite, { tls: true });
+    const result = await scan('analytics', site);
+    const [broken] = problemsOf(result, 'T14');
+    expect(broken).toMatchObject({ severity: 'high', url: `${site.origin}/privacy-policy/`, found: expect.stringContaining('HTTP 404') });
+    expect(result.passed.map((entry) => entry.check)).not.toContain('T14');
   });
 });
 

@@ -1,6 +1,7 @@
 import { usableResponse } from '../../snapshot.js';
-import { passed, problem, Findings, type CheckSpec, t } from '../check.js';
-import { headerEvidence, listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
+import { m, passed, problem, Findings, type CheckSpec, t } from '../check.js';
+import { headerEvidence, listing, plural, quote, listingPl, pluralPl, statusEvidence } from '../evidence.js';
+import { PRIVACY_LINK } from './legal-links.js';
 import { hasTrackers, pageTags } from './tag-checks.js';
 import { VENDORS, type DetectedTag, type Vendor } from './tags.js';
 
@@ -264,7 +265,6 @@ export const euHotSpots: CheckSpec = {
   },
 };
 
-const PRIVACY_LINK = /privacy|privacidad|prywatno|datenschutz|rodo|gdpr|polityka|confidentialit/i;
 const COOKIE_SETTINGS = /Cookiebot\.renew|Cookiebot\.show|OneTrust\.ToggleInfoDisplay|ot-sdk-show-settings|optanon-show-settings|UC_UI\.show|cky-banner-element|cmplz-manage-consent|cookie[ -]?(settings|preferences|einstellungen)|ustawienia (plików )?cookie|zarządzaj (zgodami|cookies)|manage cookies|didomi\.preferences\.show|__tcfapi\(['"]displayConsentUi/i;
 
 export const legalLinks: CheckSpec = {
@@ -276,18 +276,25 @@ export const legalLinks: CheckSpec = {
     const anchors = snapshot.pages.flatMap((page) => page.anchors);
     const privacy = anchors.find((anchor) => PRIVACY_LINK.test(`${anchor.href} ${anchor.text}`));
     if (privacy === undefined) {
-      findings.add({ severity: 'high', found: t('Nie znaleziono linku do polityki prywatności. Wymaga jej RODO, a regulaminy reklamowe Google i Meta wymagają jej wszędzie tam, gdzie działają ich tagi.', 'No link to a privacy policy was found. The GDPR requires one, and Google\'s and Meta\'s ad terms require it wherever their tags run.'), evidence: [`${plural(anchors.length, 'link')} checked on ${plural(snapshot.pages.length, 'page')}`], fix: t('Umieść link do polityki prywatności w stopce każdej strony.', 'Link the privacy policy from the footer of every page.'), url: snapshot.home.url });
+      findings.add({ severity: 'high', found: m('T14.noPrivacy'), checked: m('T14.noPrivacyChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: m('T14.noPrivacyFix'), url: snapshot.home.url });
+    }
+    // A link is not a policy: the home page's privacy link was followed (collect.ts), and a page that
+    // does not exist is no policy to a visitor or to an ad platform's review.
+    const policy = snapshot.resources.get('privacy-policy');
+    if (policy !== undefined && policy.outcome.ok && policy.outcome.response.status >= 400) {
+      const { status } = policy.outcome.response;
+      findings.add({ severity: 'high', found: m('T14.brokenPrivacy', { status }), evidence: [statusEvidence(policy.url, status)], fix: m('T14.brokenPrivacyFix'), url: policy.url });
     }
     const platforms = pageTags(snapshot).flatMap((entry) => entry.platforms);
     if (platforms.length > 0 && !snapshot.pages.some((page) => COOKIE_SETTINGS.test(page.html))) {
-      findings.add({ severity: 'low', found: t('Nie znaleziono linku ani przycisku do późniejszej zmiany ustawień cookies; wycofanie zgody musi być równie łatwe jak jej wyrażenie (art. 7 ust. 3 RODO).', 'No link or button to change cookie choices later was found; withdrawing consent must be as easy as giving it (GDPR art. 7(3)).'), evidence: [`consent platform: ${platforms[0]!.name}; no cookie-settings link`], fix: t('Dodaj w stopce link „Ustawienia cookies”, który ponownie otwiera baner zgody.', 'Add a "Cookie settings" link in the footer that reopens the consent banner.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: m('T14.noSettings'), checked: m('T14.noSettingsChecked', { platform: platforms[0]!.name }), evidence: [], fix: m('T14.noSettingsFix'), url: snapshot.home.url });
     }
     const host = new URL(snapshot.home.url).hostname;
     const germanSpeaking = /^(de|at)\b/i.test(snapshot.home.lang ?? '') || /\.(de|at)$/.test(host);
     if (germanSpeaking && !anchors.some((anchor) => /impressum|imprint/i.test(`${anchor.href} ${anchor.text}`))) {
-      findings.add({ severity: 'medium', found: t('Witryna jest niemieckojęzyczna lub działa w domenie .de/.at, ale nie ma linku do Impressum, którego wymaga prawo niemieckie i austriackie.', 'The site is German-language or on a .de/.at domain but has no Impressum link, which German and Austrian law require.'), evidence: [`<html lang="${snapshot.home.lang ?? ''}">, host ${host}`], fix: t('Umieść link do strony Impressum na każdej stronie (zwykle w stopce).', 'Link an Impressum page from every page (usually the footer).'), url: snapshot.home.url });
+      findings.add({ severity: 'medium', found: m('T14.noImpressum'), checked: m('T14.noImpressumChecked', { lang: snapshot.home.lang ?? '-', host }), evidence: [], fix: m('T14.noImpressumFix'), url: snapshot.home.url });
     }
-    return findings.orPassed(t(`Link do polityki prywatności jest obecny${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', jest też możliwość zmiany ustawień cookies' : ''}.`, `Privacy policy linked${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', with a way to change cookie choices' : ''}.`));
+    return findings.orPassed(m('T14.passed', { href: privacy === undefined ? 'none' : quote(privacy.href, 80), settings: platforms.length > 0 ? 'yes' : 'no' }));
   },
 };
 
