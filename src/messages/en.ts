@@ -103,6 +103,7 @@ export const en = {
   'T1.noneChecked': '{pages, plural, one {# page read} other {# pages read}}; none loads GTM, gtag.js, Meta Pixel, LinkedIn, TikTok, UET, Clarity, Hotjar, Matomo or Plausible',
   'T1.fix': 'Install Google Tag Manager with a GA4 tag (or another analytics tool) on every page, behind your consent banner.',
   'T1.passed': 'Tags found: {tags}.',
+  'T1.passedBrowser': 'No tag in the HTML, but the pages sent data when they ran in a browser: {tags}.',
   'T7.noConsentAtAll':
     '{tags} {count, plural, one {loads} other {load}} on every visit with no consent banner and no Consent Mode default: visitors are tracked before anyone asked them. In the EU this needs prior consent (GDPR, ePrivacy art. 5(3)); it is a legal risk, not a detail of the setup.',
   'T7.withPlatform':

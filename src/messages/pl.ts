@@ -106,6 +106,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'T1.noneChecked': '{pages, plural, one {# przeczytana strona} few {# przeczytane strony} many {# przeczytanych stron} other {# przeczytanej strony}}; żadna nie ładuje GTM, gtag.js, Meta Pixel, LinkedIn, TikTok, UET, Clarity, Hotjar, Matomo ani Plausible',
   'T1.fix': 'Wdróż Google Tag Manager z tagiem GA4 (lub inne narzędzie analityczne) na każdej stronie, za banerem zgody.',
   'T1.passed': 'Znalezione tagi: {tags}.',
+  'T1.passedBrowser': 'W HTML nie ma tagów, ale strony wysłały dane, gdy działały w przeglądarce: {tags}.',
   'T7.noConsentAtAll':
     '{tags}: {count, plural, one {ładuje się} few {ładują się} many {ładują się} other {ładują się}} przy każdej wizycie, bez banera zgody i bez domyślnych ustawień Consent Mode, więc odwiedzający są śledzeni, zanim ktokolwiek ich zapytał. W UE wymaga to wcześniejszej zgody (RODO, art. 5 ust. 3 dyrektywy ePrivacy): to ryzyko prawne, a nie szczegół konfiguracji.',
   'T7.withPlatform':

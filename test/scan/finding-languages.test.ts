@@ -64,7 +64,7 @@ async function scan(kind: ScanKind, site: FixtureSite, lang: ReportLanguage): Pr
   scans += 1;
   const { finished } = await ctx.scans.start(kind, `${site.origin}/`, `owner${scans}@acme-heating.co.uk`, `requester-${scans}`, lang);
   const status = await finished;
-  expect(status.status).toBe('done');
+  expect(status.status, status.error).toBe('done');
   return status.result!;
 }
 

@@ -1,6 +1,7 @@
 import { isTrackerRequest, trackingHits, TRACKING_COOKIE, type BrowserObservation, type BrowserPage, type TrackingHit } from '../../browser/observation.js';
 import type { ScanSnapshot } from '../../snapshot.js';
-import { Findings, notApplicable, notVerified, passed, problem, type CheckResult, type CheckSpec, type Text, t } from '../check.js';
+import { message } from '../../../messages/catalog.js';
+import { Findings, m, notApplicable, notVerified, passed, problem, type CheckResult, type CheckSpec, type Text, t } from '../check.js';
 import { listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
 
 /**
@@ -15,8 +16,8 @@ function browserCheck(id: string, title: string, weight: number, needs: Text, ju
     weight,
     run(snapshot) {
       const observed: BrowserObservation | undefined = snapshot.browser;
-      if (observed === undefined) return notVerified(t(`Wymaga prawdziwej przeglądarki, która uruchamia JavaScript strony (${needs.pl}); ten serwer skanuje bez niej, czytając HTML, nagłówki i pliki w postaci wysłanej przez serwer.`, `Needs a real browser that runs the page's JavaScript (${needs.en}); this server scans without one, reading the HTML, headers and files as served.`));
-      if (observed.pages.length === 0) return notVerified(t(`Nie udało się wczytać stron w przeglądarce: ${observed.incomplete ?? 'nie wczytano żadnej strony'}.`, `The pages could not be loaded in the browser: ${observed.incomplete ?? 'no page loaded'}.`));
+      if (observed === undefined) return notVerified(m('browser.noBrowser', { needs }));
+      if (observed.pages.length === 0) return notVerified(m('browser.notLoaded', { reason: observed.incomplete ?? { pl: message('pl', 'browser.noPageLoaded'), en: message('en', 'browser.noPageLoaded') } }));
       return judge(observed.pages, snapshot);
     },
   };
@@ -39,14 +40,32 @@ const HIT_VENDOR_LABEL: Readonly<Record<TrackingHit['vendor'], string>> = {
   'other-tracker': 'a tracker',
 };
 const anyTracking = (pages: readonly BrowserPage[]) => pages.some((page) => page.requests.some(isTrackerRequest) || page.cookiesBeforeChoice.some((cookie) => TRACKING_COOKIE.test(cookie.name)));
-const NO_TRACKING = t(
-  'W przeglądarce strony nie wysłały żadnego żądania do usługi analitycznej ani reklamowej, więc nie ma tu czego sprawdzać.',
-  'The pages sent no request to an analytics or advertising service in the browser, so there is nothing here to check.',
-);
+const NO_TRACKING = m('browser.noTracking');
+
+/** Where the tags' own scripts come from: when one of these could not be fetched, the tags never ran. */
+const TAG_LOADER = /^https?:\/\/([^/]+\.)?(googletagmanager\.com|google-analytics\.com|connect\.facebook\.net|snap\.licdn\.com|analytics\.tiktok\.com|bat\.bing\.com|clarity\.ms|hotjar\.com)\//;
+
+/**
+ * Nothing to judge, and why: when a tag loader (gtm.js, gtag.js, fbevents.js...) could not be
+ * fetched for the browser, the pages sent nothing because the tags never ran, which says nothing
+ * about the site's consent setup: not verified, with the reason. Otherwise: not applicable.
+ */
+function nothingToJudge(pages: readonly BrowserPage[], otherwise: Text): CheckResult {
+  const failed = pages.flatMap((page) => page.requests).filter((request) => TAG_LOADER.test(request.url) && trackingHits(request).length === 0 && (request.failure !== undefined || (request.status ?? 0) >= 400));
+  if (failed.length === 0) return notApplicable(otherwise);
+  const first = failed[0]!;
+  const reason = first.failure ?? { pl: message('pl', 'browser.loaderFailedStatus', { status: first.status! }), en: message('en', 'browser.loaderFailedStatus', { status: first.status! }) };
+  return notVerified(m('browser.loaderFailed', { scripts: [...new Set(failed.map((request) => quote(request.url, 120)))], reason }));
+}
+
+/** The tracking hits the pages sent in the browser, labelled as the checks name them ("GA4 G-…"). */
+export function hitLabels(pages: readonly BrowserPage[]): string[] {
+  return [...new Set(pages.flatMap(hitsOf).map(hitLabel))].sort(compareText);
+}
 
 /** A page view counted twice: the same property gets two page_view (PageView) hits from one load. */
 export const oneHitPerPageView = browserCheck('T3b', 'One hit per page view (no double collection)', 4, t('liczenie żądań /g/collect i pikseli z jednego wyświetlenia strony', 'counting the /g/collect and pixel requests of one page view'), (pages) => {
-  if (!anyTracking(pages)) return notApplicable(NO_TRACKING);
+  if (!anyTracking(pages)) return nothingToJudge(pages, NO_TRACKING);
   const findings = new Findings();
   const counted: string[] = [];
   for (const page of pages) {
@@ -73,7 +92,7 @@ export const oneHitPerPageView = browserCheck('T3b', 'One hit per page view (no 
 
 /** Hits and cookies before the visitor chose anything on the banner. */
 export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or cookies before a consent choice', 6, t('obserwacja żądań i plików cookie (_ga, _fbp, _gcl_au) przed jakimkolwiek kliknięciem w baner', 'watching the requests and cookies (_ga, _fbp, _gcl_au) before any click on the banner'), (pages) => {
-  if (!anyTracking(pages)) return notApplicable(NO_TRACKING);
+  if (!anyTracking(pages)) return nothingToJudge(pages, NO_TRACKING);
   const findings = new Findings();
   for (const page of pages) {
     const before = hitsOf(page).filter((hit) => hit.request.phase === 'before-choice');
@@ -106,7 +125,7 @@ export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or 
 /** Google's hits must carry the consent state: denied before and after a rejection, granted after acceptance. */
 export const consentStateInHits = browserCheck('T8', 'Consent state reaches Google (gcs/gcd in the hits)', 8, t('odczyt parametrów gcs i gcd w wywołaniach Google po każdym wyborze zgody', 'reading the gcs and gcd parameters of the Google hits after each consent choice'), (pages) => {
   const google = pages.flatMap((page) => hitsOf(page).map((hit) => ({ page, hit }))).filter(({ hit }) => hit.vendor === 'ga4' || hit.vendor === 'google-ads');
-  if (google.length === 0) return notApplicable(t('W przeglądarce nie wysłano żadnego wywołania Google Analytics ani Google Ads, więc nie ma stanu zgody do odczytania.', 'No Google Analytics or Google Ads hit was sent in the browser, so there is no consent state to read.'));
+  if (google.length === 0) return nothingToJudge(pages, t('W przeglądarce nie wysłano żadnego wywołania Google Analytics ani Google Ads, więc nie ma stanu zgody do odczytania.', 'No Google Analytics or Google Ads hit was sent in the browser, so there is no consent state to read.'));
   const findings = new Findings();
   const stateless = google.filter(({ hit }) => hit.gcs === undefined && hit.gcd === undefined);
   if (stateless.length > 0) {
@@ -161,7 +180,7 @@ const CONVERSION_EVENT = /^(generate_lead|form_submit|sign_up|contact|submit_app
 export const formFiresConversion = browserCheck('T15b', 'Form submissions fire a conversion event', 2, t('wysłanie formularza i obserwacja żądania konwersji', 'submitting a form and watching for the conversion request'), (pages) => {
   const withForm = pages.find((page) => page.form?.submitted === true);
   if (withForm === undefined) return notApplicable(t('Na stronach wczytanych w przeglądarce nie ma formularza, więc nie ma wysłania do zmierzenia.', 'No form on the pages loaded in the browser, so there is no submission to measure.'));
-  if (!anyTracking(pages)) return notApplicable(NO_TRACKING);
+  if (!anyTracking(pages)) return nothingToJudge(pages, NO_TRACKING);
   const after = hitsOf(withForm).filter((hit) => hit.request.phase === 'after-submit');
   const conversions = after.filter((hit) => CONVERSION_EVENT.test(hit.event ?? ''));
   if (conversions.length === 0) {

@@ -2,6 +2,7 @@ import type { HtmlPage } from '../../../net/page/html-page.js';
 import type { ScanSnapshot } from '../../snapshot.js';
 import { m, notApplicable, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
 import { listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
+import { hitLabels } from './browser-checks.js';
 import { CONSENT_KEYS, findConsentDefaults, type ConsentDefault } from './consent-mode.js';
 import { detectConsentPlatforms, detectTags, isExecutableType, isHeldForConsent, VENDORS, type ConsentPlatformHit, type DetectedTag, type Vendor } from './tags.js';
 
@@ -43,20 +44,22 @@ export const tagInventory: CheckSpec = {
   run(snapshot) {
     const all = pageTags(snapshot).flatMap((entry) => entry.tags);
     const live = all.filter((tag) => tag.vendor !== 'universal-analytics' && isMeasurement(tag.vendor));
+    // With a browser, what the pages sent counts too: tags a script adds are seen there.
+    const browserPages = snapshot.browser?.pages ?? [];
+    const sent = hitLabels(browserPages);
+    if (live.length === 0 && sent.length > 0) return passed(m('T1.passedBrowser', { tags: sent }));
     if (live.length === 0) {
       return problem({
-            // Nothing measured caps the grade like any critical problem: no setup detail can make up for it.
-            severity: 'critical',
-            found:
-              t(all.length > 0 ? 'Jedyną analityką na stronie jest Universal Analytics, które przestało zbierać dane w 2023 roku: nic nie jest mierzone.' : 'W kodzie HTML nie znaleziono żadnego tagu analitycznego ani reklamowego: wizyty i konwersje nie są mierzone (albo tagi dodaje skrypt, którego bez przeglądarki nie widać).', all.length > 0
-                ? 'The only analytics on the site is Universal Analytics, which stopped collecting data in 2023: nothing is measured.'
-                : 'No analytics or advertising tag was found in the HTML: visits and conversions are not measured (or tags are added by a script we cannot see without a browser).'),
-            evidence: all.length > 0 ? all.slice(0, 3).map((tag) => tag.evidence) : [`${plural(snapshot.pages.length, 'page')} read, no GTM, gtag.js, Meta Pixel, LinkedIn, TikTok, UET, Clarity, Hotjar, Matomo or Plausible`],
-            fix: t('Wdróż Google Tag Manager z tagiem GA4 (lub inne narzędzie analityczne) na każdej stronie, za banerem zgody.', 'Install Google Tag Manager with a GA4 tag (or another analytics tool) on every page, behind your consent banner.'),
-            url: snapshot.home.url,
-          });
+        // Nothing measured caps the grade like any critical problem: no setup detail can make up for it.
+        severity: 'critical',
+        found: all.length > 0 ? m('T1.onlyUniversal') : m('T1.none', { browser: browserPages.length > 0 ? 'yes' : 'no' }),
+        ...(all.length > 0 ? {} : { checked: m('T1.noneChecked', { pages: snapshot.pages.length }) }),
+        evidence: all.slice(0, 3).map((tag) => tag.evidence),
+        fix: m('T1.fix'),
+        url: snapshot.home.url,
+      });
     }
-    return passed(t(`Znalezione tagi: ${listingPl(tagLabels(all))}.`, `Tags found: ${listing(tagLabels(all))}.`));
+    return passed(m('T1.passed', { tags: tagLabels(all) }));
   },
 };
 
