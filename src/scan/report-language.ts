@@ -24,3 +24,6 @@ export const say = (text: Text, lang: ReportLanguage): string => text[lang];
 
 /** The catalog's message `key` in every report language (src/messages): what checks write once moved out of t(pl, en) pairs. */
 export const m = (key: MessageKey, values?: MessageValues): Text => ({ pl: message('pl', key, values), en: message('en', key, values) });
+
+/** Several texts as one, in every language: "a; b". */
+export const joined = (texts: readonly Text[], separator = '; '): Text => ({ pl: texts.map((text) => text.pl).join(separator), en: texts.map((text) => text.en).join(separator) });

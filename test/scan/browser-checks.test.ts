@@ -101,7 +101,7 @@ describe.skipIf(!existsSync(CHROMIUM))('scans with a browser (SCAN_BROWSER=/usr/
       const { result } = await scan('ai_visibility', scriptRenderedSite());
       const [rendered] = problems(result, 'V9b');
       expect(rendered).toMatchObject({ severity: 'high' });
-      expect(rendered!.evidence[0]).toMatch(/^\d+ words in the HTML as served, \d{3,} after rendering$/);
+      expect(rendered!.checked).toMatch(/^\d+ words? in the HTML as served, \d[\d,]{2,} words after rendering; text after the page’s JavaScript ran$/);
     });
   });
 });

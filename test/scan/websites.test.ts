@@ -218,7 +218,8 @@ describe('robots.txt blocking the AI search crawlers', () => {
     const [search, training] = problemsOf(result, 'V2');
     expect(search).toMatchObject({ severity: 'critical' });
     expect(search!.found).toMatch(/blocks 3 of the AI search crawlers: OAI-SearchBot .*Claude-SearchBot .*PerplexityBot/);
-    expect(search!.evidence[0]).toBe('OAI-SearchBot (its own group) is disallowed on / by robots.txt line 7: Disallow: /');
+    expect(search!.checked).toContain('OAI-SearchBot (its own group) is disallowed on /');
+    expect(search!.evidence[0]).toBe('robots.txt:7: Disallow: /');
     expect(training).toMatchObject({ severity: 'info' });
     expect(training!.found).toContain('GPTBot');
     expect(result.grade).toBe('D');
@@ -299,7 +300,7 @@ describe('a huge page', () => {
     const result = await scan('ai_visibility', await serve(hugePageSite));
     const heavy = problemsOf(result, 'V15').find((problem) => problem.found.includes('MB'));
     expect(heavy).toMatchObject({ severity: 'medium' });
-    expect(heavy!.evidence[0]).toBe(`${2 * 1024 * 1024} bytes read, cut at the scan's size cap`);
+    expect(heavy!.checked).toBe('2,097,152 bytes read, cut at the scan’s size cap');
     expect(result.outcome).toBe('graded');
   });
 });

@@ -20,11 +20,13 @@ export function quote(text: string, max = EVIDENCE_MAX): string {
 }
 
 export function headerEvidence(name: string, value: string | undefined): string {
-  return quote(`${name}: ${value ?? '(absent)'}`);
+  // An absent header is shown as a dash: language-neutral, and plainly not a value the site sent.
+  return quote(`${name}: ${value ?? '—'}`);
 }
 
 export function lineEvidence(file: string, lineNumber: number, line: string): string {
-  return quote(`${file} line ${lineNumber}: ${line.trim()}`);
+  // file:line, as compilers and grep write it: the same in every report language.
+  return quote(`${file}:${lineNumber}: ${line.trim()}`);
 }
 
 /** "a, b and c" */

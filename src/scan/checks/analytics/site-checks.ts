@@ -308,7 +308,7 @@ export const conversionPlumbing: CheckSpec = {
     const tel = anchors.filter((anchor) => /^tel:/i.test(anchor.href)).length;
     const mail = anchors.filter((anchor) => /^mailto:/i.test(anchor.href)).length;
     if (tel === 0 && mail === 0) {
-      findings.add({ severity: 'low', found: t('Brak linków tel: i mailto:: połączeń i e-maili inicjowanych ze strony nie da się mierzyć jako konwersji, a użytkownicy telefonów nie mogą zadzwonić jednym dotknięciem.', 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.'), evidence: [`${plural(anchors.length, 'link')} on ${plural(snapshot.pages.length, 'page')}, none tel: or mailto:`], fix: t('Zamień numery telefonów i adresy e-mail w linki (tel:, mailto:) i mierz kliknięcia w nie w GTM.', 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: t('Brak linków tel: i mailto:: połączeń i e-maili inicjowanych ze strony nie da się mierzyć jako konwersji, a użytkownicy telefonów nie mogą zadzwonić jednym dotknięciem.', 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.'), checked: m('T15.noLinksChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: t('Zamień numery telefonów i adresy e-mail w linki (tel:, mailto:) i mierz kliknięcia w nie w GTM.', 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.'), url: snapshot.home.url });
     }
     for (const page of snapshot.pages) {
       const own = siteKey(new URL(page.url).hostname);
@@ -346,7 +346,8 @@ export const firstPartyTagging: CheckSpec = {
     return problem({
           severity: 'info',
           found: t('Tagi ładują się z hostów zewnętrznych i do nich wysyłają dane. Tagowanie po stronie serwera we własnej subdomenie pozwala zachować więcej danych (blokery reklam, ograniczenia przeglądarek) i kontrolować, co wychodzi; opcjonalne.', 'Tags load from and send to third-party hosts. Server-side tagging on your own subdomain keeps more data (ad blockers, browser limits) and gives you control over what leaves; optional.'),
-          evidence: ['no GTM on a first-party host, no server_container_url'],
+          checked: m('T16.checked'),
+          evidence: [],
           fix: t('Rozważ serwerowy kontener GTM w subdomenie, np. metrics.example.com.', 'Consider a server-side GTM container on a subdomain such as metrics.example.com.'),
           url: snapshot.home.url,
         });
@@ -361,7 +362,7 @@ export const transport: CheckSpec = {
     const findings = new Findings();
     const home = snapshot.home;
     if (home.url.startsWith('http:')) {
-      findings.add({ severity: 'high', found: t('Witryna działa na niezabezpieczonym http: przeglądarki oznaczają ją jako „Niezabezpieczona”, a tagi mogą nie zapisać swoich plików cookie.', 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.'), evidence: [`final address ${home.url}`], fix: t('Udostępniaj witrynę przez https i przekierowuj na nie każdy adres http.', 'Serve the site over https and redirect every http address to it.'), url: home.url });
+      findings.add({ severity: 'high', found: t('Witryna działa na niezabezpieczonym http: przeglądarki oznaczają ją jako „Niezabezpieczona”, a tagi mogą nie zapisać swoich plików cookie.', 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.'), checked: m('T17.finalAddress', { url: home.url }), evidence: [], fix: t('Udostępniaj witrynę przez https i przekierowuj na nie każdy adres http.', 'Serve the site over https and redirect every http address to it.'), url: home.url });
     } else {
       if (home.response.headers['strict-transport-security'] === undefined) {
         findings.add({ severity: 'low', found: t('Brak nagłówka Strict-Transport-Security, więc przeglądarki mogą najpierw próbować http.', 'No Strict-Transport-Security header, so browsers may still try http first.'), evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: t('Wysyłaj Strict-Transport-Security: max-age=31536000; includeSubDomains.', 'Send Strict-Transport-Security: max-age=31536000; includeSubDomains.'), url: home.url });
