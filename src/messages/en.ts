@@ -158,7 +158,7 @@ export const en = {
   'T17.finalAddress': 'final address: {url}',
 
   // ── The browser checks ──────────────────────────────────────────────────────────────────────
-  'browser.noBrowser': 'Needs a real browser that runs the page’s JavaScript ({needs}); this server scans without one, reading the HTML, headers and files as served.',
+  'browser.noBrowser': 'Needs a real browser that runs the page’s JavaScript; this server scans without one, reading the HTML, headers and files as served.',
   'browser.notLoaded': 'The pages could not be loaded in the browser: {reason}.',
   'browser.noPageLoaded': 'no page loaded',
   'browser.noTracking': 'The pages sent no request to an analytics or advertising service in the browser, so there is nothing here to check.',

@@ -161,7 +161,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'T17.finalAddress': 'adres docelowy: {url}',
 
   // ── Sprawdzenia w przeglądarce ──────────────────────────────────────────────────────────────
-  'browser.noBrowser': 'Wymaga prawdziwej przeglądarki, która uruchamia JavaScript strony ({needs}); ten serwer skanuje bez niej, czytając HTML, nagłówki i pliki w postaci wysłanej przez serwer.',
+  'browser.noBrowser': 'Wymaga prawdziwej przeglądarki, która uruchamia JavaScript strony; ten serwer skanuje bez niej, czytając HTML, nagłówki i pliki w postaci wysłanej przez serwer.',
   'browser.notLoaded': 'Nie udało się wczytać stron w przeglądarce: {reason}.',
   'browser.noPageLoaded': 'nie wczytano żadnej strony',
   'browser.noTracking': 'W przeglądarce strony nie wysłały żadnego żądania do usługi analitycznej ani reklamowej, więc nie ma tu czego sprawdzać.',

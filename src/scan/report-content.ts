@@ -39,7 +39,8 @@ export interface ReportContent {
   readonly summary: string;
   readonly fixFirst: readonly Problem[];
   readonly groups: readonly { readonly severity: Severity; readonly heading: string; readonly problems: readonly Problem[] }[];
-  readonly notVerified: ScanResult['not_verified'];
+  /** Checks that could not be run, grouped by their reason like the not-applicable ones. */
+  readonly notVerified: ReportContent['notApplicable'];
   /** Checks with nothing to check, grouped by their reason: one sentence, then the checks it covers. */
   readonly notApplicable: readonly { readonly reason: string; readonly checks: readonly { readonly check: string; readonly title: string }[] }[];
   readonly passed: ScanResult['passed'];
@@ -67,7 +68,7 @@ export function reportContent(result: ScanResult, sender: ReportSender, scanId: 
     groups: SEVERITIES.map((severity) => ({ severity, heading: words.severityHeading[severity], problems: result.problems.filter((problem) => problem.severity === severity) })).filter(
       (group) => group.problems.length > 0,
     ),
-    notVerified: result.not_verified,
+    notVerified: byReason(result.not_verified),
     notApplicable: byReason(result.not_applicable),
     passed: result.passed,
     nextStep: service === undefined ? { text: words.nextStepGeneric } : { text: words.nextStep(service.name, formatPrice(service, result.lang, words)), url: service.url, service: service.name },

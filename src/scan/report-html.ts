@@ -16,7 +16,7 @@ export async function renderReportHtml(content: ReportContent): Promise<string> 
     section(text(content.greeting), text(content.intro)),
     section(`<mj-text font-size="24px" font-weight="bold" color="#111111">${escape(content.verdict)}</mj-text>`, text(content.summary), text(`<strong>${escape(words.fixFirst)}</strong>`, false), fixFirst(content)),
     ...content.groups.map((group) => section(`<mj-text font-size="18px" font-weight="bold" color="${SEVERITY_COLOUR[group.severity]}">${escape(group.heading)}</mj-text>`, ...group.problems.map((problem) => problemBlock(problem, content)))),
-    list(words.notVerifiedHeading, content.notVerified.map((entry) => `${entry.check} ${entry.title}: ${entry.reason}`)),
+    grouped(words.notVerifiedHeading, content.notVerified),
     grouped(words.notApplicableHeading, content.notApplicable),
     list(words.passedHeading, content.passed.map((entry) => `${entry.check} ${entry.title}: ${entry.found}`)),
     section(

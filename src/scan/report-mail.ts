@@ -64,15 +64,17 @@ export function renderReportText(content: ReportContent): string {
     for (const entry of entries) push(...wrap(`- ${entry.check} ${entry.title}: ${entry.reason ?? entry.found ?? ''}`, '  '));
     push('');
   };
-  list(words.notVerifiedHeading, content.notVerified);
-  if (content.notApplicable.length > 0) {
-    push(words.notApplicableHeading.toUpperCase(), '');
-    for (const group of content.notApplicable) {
+  const grouped = (heading: string, groups: ReportContent['notApplicable']) => {
+    if (groups.length === 0) return;
+    push(heading.toUpperCase(), '');
+    for (const group of groups) {
       push(...wrap(`- ${group.reason}`, '  '));
       for (const entry of group.checks) push(...wrap(`${entry.check} ${entry.title}`, '      ', '    '));
     }
     push('');
-  }
+  };
+  grouped(words.notVerifiedHeading, content.notVerified);
+  grouped(words.notApplicableHeading, content.notApplicable);
   list(words.passedHeading, content.passed);
   push(words.nextStepHeading.toUpperCase(), ...wrap(content.nextStep.text, ''));
   if (content.nextStep.url !== undefined) push(content.nextStep.url);

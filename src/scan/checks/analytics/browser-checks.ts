@@ -9,14 +9,14 @@ import { listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
  * attempted while running in the scan's headless Chromium (src/scan/browser). Without a
  * browser, or when it could not load the pages, they are not verified.
  */
-function browserCheck(id: string, title: string, weight: number, needs: Text, judge: (pages: readonly BrowserPage[], snapshot: ScanSnapshot) => CheckResult): CheckSpec {
+function browserCheck(id: string, title: string, weight: number, judge: (pages: readonly BrowserPage[], snapshot: ScanSnapshot) => CheckResult): CheckSpec {
   return {
     id,
     title,
     weight,
     run(snapshot) {
       const observed: BrowserObservation | undefined = snapshot.browser;
-      if (observed === undefined) return notVerified(m('browser.noBrowser', { needs }));
+      if (observed === undefined) return notVerified(m('browser.noBrowser'));
       if (observed.pages.length === 0) return notVerified(m('browser.notLoaded', { reason: observed.incomplete ?? { pl: message('pl', 'browser.noPageLoaded'), en: message('en', 'browser.noPageLoaded') } }));
       return judge(observed.pages, snapshot);
     },
@@ -64,7 +64,7 @@ export function hitLabels(pages: readonly BrowserPage[]): string[] {
 }
 
 /** A page view counted twice: the same property gets two page_view (PageView) hits from one load. */
-export const oneHitPerPageView = browserCheck('T3b', 'One hit per page view (no double collection)', 4, t('liczenie żądań /g/collect i pikseli z jednego wyświetlenia strony', 'counting the /g/collect and pixel requests of one page view'), (pages) => {
+export const oneHitPerPageView = browserCheck('T3b', 'One hit per page view (no double collection)', 4, (pages) => {
   if (!anyTracking(pages)) return nothingToJudge(pages, NO_TRACKING);
   const findings = new Findings();
   const counted: string[] = [];
@@ -91,7 +91,7 @@ export const oneHitPerPageView = browserCheck('T3b', 'One hit per page view (no 
 });
 
 /** Hits and cookies before the visitor chose anything on the banner. */
-export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or cookies before a consent choice', 6, t('obserwacja żądań i plików cookie (_ga, _fbp, _gcl_au) przed jakimkolwiek kliknięciem w baner', 'watching the requests and cookies (_ga, _fbp, _gcl_au) before any click on the banner'), (pages) => {
+export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or cookies before a consent choice', 6, (pages) => {
   if (!anyTracking(pages)) return nothingToJudge(pages, NO_TRACKING);
   const findings = new Findings();
   for (const page of pages) {
@@ -123,7 +123,7 @@ export const nothingBeforeChoice = browserCheck('T7b', 'No tracking requests or 
 });
 
 /** Google's hits must carry the consent state: denied before and after a rejection, granted after acceptance. */
-export const consentStateInHits = browserCheck('T8', 'Consent state reaches Google (gcs/gcd in the hits)', 8, t('odczyt parametrów gcs i gcd w wywołaniach Google po każdym wyborze zgody', 'reading the gcs and gcd parameters of the Google hits after each consent choice'), (pages) => {
+export const consentStateInHits = browserCheck('T8', 'Consent state reaches Google (gcs/gcd in the hits)', 8, (pages) => {
   const google = pages.flatMap((page) => hitsOf(page).map((hit) => ({ page, hit }))).filter(({ hit }) => hit.vendor === 'ga4' || hit.vendor === 'google-ads');
   if (google.length === 0) return nothingToJudge(pages, t('W przeglądarce nie wysłano żadnego wywołania Google Analytics ani Google Ads, więc nie ma stanu zgody do odczytania.', 'No Google Analytics or Google Ads hit was sent in the browser, so there is no consent state to read.'));
   const findings = new Findings();
@@ -161,7 +161,7 @@ export const consentStateInHits = browserCheck('T8', 'Consent state reaches Goog
   return findings.orPassed(t(`Wywołania Google przekazują stan zgody (${listingPl(states.slice(0, 4))}).`, `Google hits carry the consent state (${listing(states.slice(0, 4))}).`));
 });
 
-export const runtimeFingerprinting = browserCheck('T11b', 'No canvas or audio fingerprinting at run time', 2, t('przechwytywanie wywołań API canvas, WebGL i audio podczas działania strony', 'hooking the canvas, WebGL and audio APIs while the page runs'), (pages) => {
+export const runtimeFingerprinting = browserCheck('T11b', 'No canvas or audio fingerprinting at run time', 2, (pages) => {
   const findings = new Findings();
   for (const page of pages) {
     if (page.fingerprinting.length === 0) continue;
@@ -177,7 +177,7 @@ export const runtimeFingerprinting = browserCheck('T11b', 'No canvas or audio fi
 
 const CONVERSION_EVENT = /^(generate_lead|form_submit|sign_up|contact|submit_application|conversion|purchase|Lead|Contact|SubmitApplication|CompleteRegistration|Schedule)$/;
 
-export const formFiresConversion = browserCheck('T15b', 'Form submissions fire a conversion event', 2, t('wysłanie formularza i obserwacja żądania konwersji', 'submitting a form and watching for the conversion request'), (pages) => {
+export const formFiresConversion = browserCheck('T15b', 'Form submissions fire a conversion event', 2, (pages) => {
   const withForm = pages.find((page) => page.form?.submitted === true);
   if (withForm === undefined) return notApplicable(t('Na stronach wczytanych w przeglądarce nie ma formularza, więc nie ma wysłania do zmierzenia.', 'No form on the pages loaded in the browser, so there is no submission to measure.'));
   if (!anyTracking(pages)) return nothingToJudge(pages, NO_TRACKING);

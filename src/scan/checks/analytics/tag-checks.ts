@@ -228,7 +228,7 @@ export const consentPlatform: CheckSpec = {
       return problem({
             severity: 'high',
             found: t('Tagi śledzące się ładują, ale nie znaleziono platformy zgód (banera cookies). W UE pliki cookie analityczne i reklamowe wymagają wcześniejszej zgody (RODO, ePrivacy), a Google wymaga sygnałów zgody do pomiaru reklam w EOG.', 'Tracking tags load but no consent platform (cookie banner) was found. In the EU, analytics and advertising cookies need consent first (GDPR, ePrivacy), and Google requires consent signals for ads measurement in the EEA.'),
-            evidence: tagLabels(tags).slice(0, 4),
+            evidence: evidenceOf(tags, 4),
             fix: t('Dodaj certyfikowaną platformę zgód (CMP, np. Cookiebot, CookieYes, Usercentrics, OneTrust) ładowaną przed tagami i połączoną z Consent Mode v2.', 'Add a certified consent platform (e.g. Cookiebot, CookieYes, Usercentrics, OneTrust) before the tags, connected to Consent Mode v2.'),
             url: snapshot.home.url,
           });
