@@ -37,7 +37,9 @@ const SHARED = new Set(
   ('accept agent alternate analytics api application art audio canvas cdn clarity cmp com consent container content cookieconsent cookies data denied eprivacy faq ' +
     'fingerprinting firewall fonts gcd gcs google googletagmanager graph gtag gtm host hotjar hreflang hsts html http https iframe impressum inquiry javascript json lang last ' +
     'lastmod link linkedin llms mail mailto main manager markdown marketing matomo mcp meta mode modified noindex noscript nosnippet not oauth open pixel plain platform ' +
-    'plausible policy problem recaptcha rel robots script security send server signal src tag tel text tiktok txt type uet universal url user vary verified www xml youtube').split(' '),
+    'plausible policy problem recaptcha rel robots script security send server signal src tag tel text tiktok txt type uet universal url user vary verified www xml youtube ' +
+    // Identifiers in code the texts quote (ad_storage, send_page_view: false, generate_lead, gtag('consent', 'default'/'update')) and jargon Polish analysts use.
+    'ads cookie default false generate lead page renderer storage update view webgl').split(' '),
 );
 
 interface Element {
