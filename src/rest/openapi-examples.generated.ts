@@ -36,7 +36,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "en"
     ],
     "content": {
-      "version": "4sap8JFc3IywI8uXs7Au5F",
+      "version": "RU32FNPiUvaGs_vGNLOQxy",
       "loadedAt": "2026-01-01T09:00:00.000Z"
     }
   },

@@ -39,8 +39,10 @@ export interface ReportContent {
   readonly summary: string;
   readonly fixFirst: readonly Problem[];
   readonly groups: readonly { readonly severity: Severity; readonly heading: string; readonly problems: readonly Problem[] }[];
-  readonly notVerified: ScanResult['not_verified'];
-  readonly notApplicable: ScanResult['not_applicable'];
+  /** Checks that could not be run, grouped by their reason like the not-applicable ones. */
+  readonly notVerified: ReportContent['notApplicable'];
+  /** Checks with nothing to check, grouped by their reason: one sentence, then the checks it covers. */
+  readonly notApplicable: readonly { readonly reason: string; readonly checks: readonly { readonly check: string; readonly title: string }[] }[];
   readonly passed: ScanResult['passed'];
   readonly nextStep: { readonly text: string; readonly url?: string; readonly service?: string };
   readonly contact: ReportContact;
@@ -59,19 +61,19 @@ export function reportContent(result: ScanResult, sender: ReportSender, scanId: 
   return {
     words: labelsOf(words),
     greeting: words.greeting,
-    intro: words.intro(sender.company, result.url, result.kind, scanId, result.finished_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
+    intro: words.intro(result.url, result.kind, scanId, result.finished_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
     verdict,
     summary,
     fixFirst: result.problems.filter((problem) => problem.severity !== 'info').slice(0, FIX_FIRST),
     groups: SEVERITIES.map((severity) => ({ severity, heading: words.severityHeading[severity], problems: result.problems.filter((problem) => problem.severity === severity) })).filter(
       (group) => group.problems.length > 0,
     ),
-    notVerified: result.not_verified,
-    notApplicable: result.not_applicable,
+    notVerified: byReason(result.not_verified),
+    notApplicable: byReason(result.not_applicable),
     passed: result.passed,
     nextStep: service === undefined ? { text: words.nextStepGeneric } : { text: words.nextStep(service.name, formatPrice(service, result.lang, words)), url: service.url, service: service.name },
     contact: offer.contact,
-    closing: [words.scannedWith(result.final_url, result.requests, (result.duration_ms / 1000).toFixed(1), browserUsed), words.notRequested],
+    closing: [words.scannedWith(result.final_url, result.requests, Math.round(result.duration_ms / 100) / 10, browserUsed), words.notRequested],
     company: sender.company,
   };
 }
@@ -80,6 +82,14 @@ export function contactLines(contact: ReportContact, words: ReportLabels): strin
   return [
     contact.email === undefined ? '' : `${words.email}: ${contact.email}`,
     contact.phone === undefined ? '' : `${words.phone}: ${contact.phone}`,
-    contact.formUrl === undefined ? '' : `${words.contactForm}: ${contact.formUrl}`,
+    // "Contact form" only for a real form (get_contact's hasContactForm); else the contact page.
+    contact.formUrl !== undefined ? `${words.contactForm}: ${contact.formUrl}` : contact.pageUrl === undefined ? '' : `${words.contactPage}: ${contact.pageUrl}`,
   ].filter(Boolean);
+}
+
+/** Entries with the same reason under that reason once, in the order the checks come. */
+function byReason(entries: ScanResult['not_applicable']): ReportContent['notApplicable'] {
+  const groups = new Map<string, { check: string; title: string }[]>();
+  for (const { check, title, reason } of entries) groups.set(reason, [...(groups.get(reason) ?? []), { check, title }]);
+  return [...groups].map(([reason, checks]) => ({ reason, checks }));
 }

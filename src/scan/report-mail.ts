@@ -50,8 +50,9 @@ export function renderReportText(content: ReportContent): string {
       push(...wrap(`${words.found}: ${problem.found}`, '   ', '   '));
       const pages = problem.pages ?? (problem.url === undefined ? [] : [problem.url]);
       if (pages.length > 0) push(`   ${words.where}: ${pages.join(', ')}`);
+      if (problem.checked !== undefined) push(...wrap(`${words.checked}: ${problem.checked}`, '   ', '   '));
       if (problem.evidence.length > 0) {
-        push(`   ${words.evidence}:`);
+        push(`   ${words.quoted}:`);
         for (const line of problem.evidence) push(`     > ${line}`);
       }
       push(...wrap(`${words.fix}: ${problem.fix}`, '   ', '   '), '');
@@ -63,8 +64,17 @@ export function renderReportText(content: ReportContent): string {
     for (const entry of entries) push(...wrap(`- ${entry.check} ${entry.title}: ${entry.reason ?? entry.found ?? ''}`, '  '));
     push('');
   };
-  list(words.notVerifiedHeading, content.notVerified);
-  list(words.notApplicableHeading, content.notApplicable);
+  const grouped = (heading: string, groups: ReportContent['notApplicable']) => {
+    if (groups.length === 0) return;
+    push(heading.toUpperCase(), '');
+    for (const group of groups) {
+      push(...wrap(`- ${group.reason}`, '  '));
+      for (const entry of group.checks) push(...wrap(`${entry.check} ${entry.title}`, '      ', '    '));
+    }
+    push('');
+  };
+  grouped(words.notVerifiedHeading, content.notVerified);
+  grouped(words.notApplicableHeading, content.notApplicable);
   list(words.passedHeading, content.passed);
   push(words.nextStepHeading.toUpperCase(), ...wrap(content.nextStep.text, ''));
   if (content.nextStep.url !== undefined) push(content.nextStep.url);

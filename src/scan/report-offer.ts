@@ -20,8 +20,10 @@ export interface ReportService {
 export interface ReportContact {
   readonly email?: string | undefined;
   readonly phone?: string | undefined;
-  /** The contact form's page (absolute). */
+  /** A real contact form (absolute), when the site has one (get_contact's hasContactForm). */
   readonly formUrl?: string | undefined;
+  /** The contact page (absolute), named when there is no form. */
+  readonly pageUrl?: string | undefined;
   readonly note?: string | undefined;
 }
 
