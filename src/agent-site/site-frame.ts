@@ -3,6 +3,7 @@ import type { SiteContent } from '../content/site-content.js';
 import { escapeHtml } from './html-text.js';
 import { FRAME_LABELS, type FrameLabels } from './labels.js';
 import { STYLESHEET } from './stylesheet.js';
+import { FAVICON_LINK } from '../web/favicon.js';
 
 /** Where the frame's links lead in one language; a link is left out when the site has no such page. */
 export interface FrameLinks {
@@ -62,8 +63,7 @@ export class SiteFrame {
     const head = [
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      // No favicon request: the site has none, and a 404 per page view helps nobody.
-      '<link rel="icon" href="data:,">',
+      FAVICON_LINK,
       `<title>${escapeHtml(view.title)}</title>`,
       view.description === undefined ? '' : `<meta name="description" content="${escapeHtml(view.description)}">`,
       view.noindex ? '<meta name="robots" content="noindex">' : '',
