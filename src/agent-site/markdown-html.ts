@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type { Lang } from '../content/schema.js';
 import { plainText } from '../content/sections.js';
-import { bindSingleLetterWords, bindsSingleLetterWords, endsInSingleLetterWord, NO_BREAK_SPACE } from './typography.js';
+import { bindSingleLetterWords, bindsSingleLetterWords, endsInSingleLetterWord, NO_BREAK_SPACE } from '../text/typography.js';
 
 /**
  * The one place that turns page Markdown into HTML. markdown-it follows CommonMark (plus GFM

@@ -6,7 +6,7 @@ import { jsonLdScript } from '../structured-data/json-ld.js';
 import { escapeHtml } from './html-text.js';
 import { FRAME_LABELS } from './labels.js';
 import { markdownToHtml } from './markdown-html.js';
-import { bindSingleLetterWords, bindsSingleLetterWords } from './typography.js';
+import { bindSingleLetterWords, bindsSingleLetterWords } from '../text/typography.js';
 import type { HreflangLink, SiteFrame } from './site-frame.js';
 
 /**
