@@ -107,8 +107,18 @@ export class SiteFrame {
       meta('og:url', view.canonicalUrl),
       meta('og:locale', locale(view.lang)),
       ...otherLocales.map((lang) => meta('og:locale:alternate', locale(lang))),
-      meta('og:image', info.image ?? info.logo),
+      meta('og:image', this.#image(view)),
     ];
+  }
+
+  /** The site file's image or logo, absolute: a file of assets/ at the address the page is served from. */
+  #image(view: FrameView): string | undefined {
+    for (const named of [this.site.info.image, this.site.info.logo]) {
+      if (named === undefined) continue;
+      if (!named.startsWith('/')) return named;
+      if (this.site.asset(named) !== undefined && view.canonicalUrl !== undefined) return new URL(named, view.canonicalUrl).href;
+    }
+    return undefined;
   }
 
   #header(view: FrameView, labels: FrameLabels): string {
