@@ -44,6 +44,18 @@ describe('Polish typography in HTML pages: no single-letter word left at the end
     expect(markdownToHtml('We build a plan and I write it.', undefined, 'en').html).not.toContain(NBSP);
   });
 
+  it('applies to the company name in the header and footer of Polish pages', async () => {
+    const server = await startTestServer(SAMPLE_SITE);
+    try {
+      const html = await (await fetch(`${server.url}/pl/kontakt/`)).text();
+      expect(html).toContain(`>Miarka Analytics sp. z${NBSP}o.o.</a>`);
+      // (The <head> keeps the name as written: title, Open Graph and JSON-LD are not laid out in lines.)
+      expect(html.slice(html.indexOf('<body>'))).not.toMatch(/sp\. z o\.o\./);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('applies to the served pages of the sample site, title heading included', async () => {
     const server = await startTestServer(SAMPLE_SITE);
     try {
