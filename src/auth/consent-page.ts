@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FAVICON_LINK } from '../web/favicon.js';
 import { withoutBidiControls } from '../text/bidi-controls.js';
+import { bindSingleLetterWords, bindsSingleLetterWords } from '../text/typography.js';
 import { CONSENT_TEXTS, type ConsentLanguage, type ConsentTexts } from './consent-texts.js';
 
 /**
@@ -94,8 +95,9 @@ export function renderConsentPage(input: ConsentPageInput): Page {
   // name stays readable without reordering the heading around it.
   const client = input.clientName === undefined ? undefined : withoutBidiControls(input.clientName);
   const clientHtml = client === undefined ? texts.unnamedClient : `<bdi>${escapeHtml(client)}</bdi>`;
-  const title = texts.title(client ?? texts.unnamedClient, input.company);
-  const body = `<h1>${texts.heading(`<strong>${clientHtml}</strong>`, escapeHtml(input.company))}</h1>
+  const company = bindsSingleLetterWords(input.lang) ? bindSingleLetterWords(input.company) : input.company;
+  const title = texts.title(client ?? texts.unnamedClient, company);
+  const body = `<h1>${texts.heading(`<strong>${clientHtml}</strong>`, escapeHtml(company))}</h1>
 <p>${texts.scope}</p>
 <ul>
 ${texts.grants.map((grant) => `<li>${grant}</li>`).join('\n')}

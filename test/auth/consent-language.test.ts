@@ -44,6 +44,11 @@ describe('the consent page speaks the person\'s language', () => {
     expect(page.buttons).toEqual(['Zezwól', 'Odmów']);
   });
 
+  it('keeps Polish one-letter words with the next word, in the company name too', async () => {
+    const page = await consent({ ui_locales: 'pl' });
+    expect(page.heading).toMatch(/sp\. z\u00a0o\.o\.\?$/);
+  });
+
   it('takes the first language of ui_locales it has, by its primary subtag', async () => {
     expect((await consent({ ui_locales: 'de-DE en-GB pl' })).lang).toBe('en');
     expect((await consent({ ui_locales: 'fr pl-PL' })).lang).toBe('pl');
