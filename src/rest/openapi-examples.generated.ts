@@ -36,7 +36,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "en"
     ],
     "content": {
-      "version": "NaWASocyCQE5eYbt6bnZ-O",
+      "version": "EvZGrLVkvPZbWuPlTzbcMh",
       "loadedAt": "2026-01-01T09:00:00.000Z"
     }
   },
