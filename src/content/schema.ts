@@ -79,6 +79,10 @@ export const pageMetaSchema = z
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+/** File types an asset may have, by extension, with the Content-Type it is served with. */
+export const ASSET_TYPES: Readonly<Record<string, string>> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+export const ASSET_NAME = /^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/;
+const assetPath = z.string().regex(/^\/assets\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/, 'must be an absolute http(s) URL or /assets/<file> (svg, png, jpg or webp, lower-case name)');
 const perLang = <T extends z.ZodType>(value: T) => z.partialRecord(langSchema, value);
 const price = z.number().nonnegative().nullable();
 
@@ -106,9 +110,13 @@ export const siteFileSchema = z
     defaultLanguage: langSchema,
     summary: perLang(z.string().min(1)),
     salesEmail: z.email(),
-    /** The company's logo and a representative image, as absolute URLs, for schema.org. */
-    logo: httpUrl.optional(),
-    image: httpUrl.optional(),
+    /**
+     * The company's logo and a representative image, for schema.org and Open Graph: absolute
+     * URLs, or the path of a file in the content directory's assets/ folder (`/assets/logo.svg`),
+     * which the server serves itself.
+     */
+    logo: z.union([httpUrl, assetPath]).optional(),
+    image: z.union([httpUrl, assetPath]).optional(),
     /** The company's profiles elsewhere (LinkedIn, GitHub...), for schema.org sameAs. */
     sameAs: z.array(httpUrl).optional(),
     address: z

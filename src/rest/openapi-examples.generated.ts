@@ -36,7 +36,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "en"
     ],
     "content": {
-      "version": "RU32FNPiUvaGs_vGNLOQxy",
+      "version": "G2KaUbVHoo-D5eHJ49YVJb",
       "loadedAt": "2026-01-01T09:00:00.000Z"
     }
   },

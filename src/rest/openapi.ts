@@ -246,7 +246,7 @@ function getOperation(endpoint: JsonEndpoint, docsUrl: string): Json {
     description: `${endpoint.description} Also answers HEAD.`,
     parameters: endpoint.query.parameters.map((parameter) => {
       const { description: _description, ...schema } = parameter.jsonSchema;
-      return { name: parameter.name, in: 'query', required: parameter.required, description: `${parameter.description} Must be ${parameter.allowed}.`, schema };
+      return { name: parameter.name, in: 'query', required: parameter.required, description: parameter.description, schema };
     }),
     responses: statuses,
   };
