@@ -26,6 +26,8 @@ export interface PageFacts {
   readonly passwordProtected?: boolean;
   /** The main content's plain text (at most 3,000 characters), for language identification. */
   readonly text?: string;
+  /** The response's Content-Language header (added by the importer, not read from the HTML). */
+  readonly contentLanguage?: string;
   /** The `<meta name="generator">`, e.g. `WordPress 6.1.1`, `Sphinx 5.3.0`, `Hugo 0.111.3`, `DocBook XSL`. */
   readonly generator?: string;
   readonly canonical: string | undefined;

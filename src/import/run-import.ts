@@ -16,11 +16,12 @@ import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } f
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { contentPathFor } from './page-path.js';
-import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
+import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay, type PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage } from './site-facts.js';
+import { decidePages, type PageDecision } from './page-decision.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
 import { readSitemaps, type SitemapEntry } from './sitemaps.js';
 
@@ -35,6 +36,8 @@ export interface ImportOptions {
   readonly exclude: readonly string[];
   /** Follow links from the start URL even when there is a sitemap. */
   readonly discover: boolean;
+  /** Import archives, paginated lists, search results, feeds and attachment pages too (left out by default). */
+  readonly includeArchives?: boolean;
   readonly concurrency: number;
   /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
   readonly delayMs: number;
@@ -181,7 +184,7 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
 }
 
 /** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
-async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
+export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
   const outcome = await fetcher.fetch(`${requestedOrigin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
   if (!outcome.ok) return { fatal: `cannot reach ${requestedOrigin}: ${describeFetchFailure(outcome.failure)}` };
   const { response } = outcome;
@@ -241,6 +244,8 @@ async function readOne(
   let facts: PageFacts;
   try {
     facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
+    const contentLanguage = response.headers['content-language']?.trim();
+    if (contentLanguage) facts = { ...facts, contentLanguage };
   } catch {
     report.fail(url, 'the HTML could not be read');
     return undefined;
@@ -270,27 +275,26 @@ async function fromPrevious(url: string, known: PageRecord, report: ReportBuilde
 
 async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
-  const candidates: { result: ReadResult; lang: Lang; path: string }[] = [];
+  const decisions = decidePages(results, { customRules, includeArchives: options.includeArchives ?? false, hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined });
+  const candidates: { result: ReadResult; lang: Lang; path: string; decision: PageDecision }[] = [];
   const byPath = new Map<string, string>();
   for (const result of results) {
-    const lang = result.facts.lang?.slice(0, 2) ?? langFromPath(result.url);
-    if (lang === undefined) {
-      report.skip(result.url, 'the page does not state its language (html lang)');
+    const decision = decisions.get(result.url)!;
+    if (!decision.content.value) {
+      const lang = decision.language.value;
+      if (lang !== undefined && !(LANGS as readonly string[]).includes(lang) && decision.content.because.startsWith('in ')) report.otherLanguage(result.url, lang);
+      else report.skip(result.url, decision.content.because);
       continue;
     }
-    if (!(LANGS as readonly string[]).includes(lang)) {
-      report.otherLanguage(result.url, result.facts.lang ?? lang);
-      continue;
-    }
-    const canonical = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? result.facts.canonical : result.url;
-    const pagePath = contentPathFor(canonical);
+    const lang = decision.language.value as Lang;
+    const pagePath = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? decision.path : contentPathFor(result.url);
     const clash = byPath.get(pagePath);
     if (clash !== undefined) {
       report.skip(result.url, `the same page as ${clash} (canonical path ${pagePath})`);
       continue;
     }
     byPath.set(pagePath, result.url);
-    candidates.push({ result, lang: lang as Lang, path: pagePath });
+    candidates.push({ result, lang, path: pagePath, decision });
   }
 
   const pathOfUrl = new Map<string, string>();
@@ -299,21 +303,20 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     if (result.facts.canonical !== undefined) pathOfUrl.set(result.facts.canonical, pagePath);
   }
   const langOfPath = new Map(candidates.map((candidate) => [candidate.path, candidate.lang]));
-  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath }) => {
+  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath, decision }) => {
     const { facts } = result;
     const alternate = facts.alternates
       .map((entry) => pathOfUrl.get(entry.url))
       .find((other) => other !== undefined && other !== pagePath && langOfPath.get(other) !== lang);
-    const event = eventDetails(facts.jsonLd);
-    const type = inferPageType(pagePath, facts.jsonLd, customRules, event !== undefined);
-    const title = cleanTitle(facts);
+    const title = decision.title.value;
     return {
       url: result.url,
       path: pagePath,
       lang,
-      type,
+      type: decision.type.value,
       title,
-      description: clip(facts.description ?? firstParagraph(facts.markdown) ?? title, 400),
+      description: decision.description.value,
+      ...(decision.published.value === undefined ? {} : { published: decision.published.value }),
       alternate,
       jsonLd: facts.jsonLd,
       emails: facts.emails,
@@ -371,7 +374,7 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
 }
 
 /** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */
-async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
+export async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
   let site: unknown;
   try {
     site = parseYaml(await readFile(path.join(outDir, 'site.yaml'), 'utf8'));
@@ -385,7 +388,7 @@ async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
 function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {
   const meta: Record<string, unknown> = { title: page.title, description: page.description, type: page.type, lang: page.lang, path: page.path };
   if (page.alternate !== undefined) meta.alternate = page.alternate;
-  const dates = pageDates(facts, lastmod);
+  const dates = pageDates(facts, lastmod, page.published);
   if (dates.published !== undefined) meta.published = dates.published;
   if (dates.updated !== undefined) meta.updated = dates.updated;
   if (service !== undefined && (page.type === 'service' || page.type === 'city_page')) meta.service = service;
@@ -400,10 +403,10 @@ function pageDocument(page: ImportedPage, facts: PageFacts, service: string | un
 }
 
 /** Dates from the page's meta tags, else its JSON-LD; the sitemap's lastmod when the page states no update. */
-function pageDates(facts: PageFacts, lastmod: string | undefined): { published?: string; updated?: string } {
+function pageDates(facts: PageFacts, lastmod: string | undefined, decided: string | undefined): { published?: string; updated?: string } {
   const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined || candidate.dateModified !== undefined);
   const nested = facts.jsonLd.flatMap((candidate) => objects(candidate.mainEntityOfPage)).find((candidate) => candidate.datePublished !== undefined);
-  const published = facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
+  const published = decided ?? facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
   const updated = facts.updated ?? isoDay(text(node?.dateModified) ?? text(nested?.dateModified)) ?? isoDay(lastmod);
   return { ...(published === undefined ? {} : { published }), ...(updated === undefined ? {} : { updated }) };
 }
@@ -418,7 +421,7 @@ function authorOf(nodes: readonly JsonLdNode[]): string | undefined {
 }
 
 /** The event block from JSON-LD Event: start, end (the start when absent) and where. */
-function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
+export function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
   const event = nodes.find((node) => typesOf(node).some((type) => type === 'Event' || type.endsWith('Event')));
   const startDate = text(event?.startDate);
   if (event === undefined || startDate === undefined || !/T\d{2}:\d{2}.*([+-]\d{2}:\d{2}|Z)$/.test(startDate)) return undefined;
@@ -436,31 +439,6 @@ function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | u
   return location === undefined ? undefined : { start: startDate, end: endDate, location };
 }
 
-/** `<title>` without the site name after a separator ("Pricing | Acme" becomes "Pricing"). */
-function cleanTitle(facts: PageFacts): string {
-  const names = [facts.siteName, ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).map((node) => text(node.name))].filter(
-    (name): name is string => name !== undefined,
-  );
-  let title = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
-  for (const name of names) {
-    const match = new RegExp(`^(.+?)\\s+[|–—·:-]\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).exec(title);
-    if (match?.[1] !== undefined) title = match[1];
-  }
-  return clip(title, 200);
-}
-
-function firstHeading(markdown: string): string | undefined {
-  return /^#{1,3}\s+(.+)$/m.exec(markdown)?.[1]?.trim();
-}
-
-function firstParagraph(markdown: string): string | undefined {
-  return markdown
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block))
-    ?.replace(/\s+/g, ' ');
-}
-
 /** The page starts with its title as the one level-1 heading, as the content format's pages do. */
 function withTitleHeading(markdown: string, title: string): string {
   const lines = markdown.split('\n');
@@ -471,15 +449,6 @@ function withTitleHeading(markdown: string, title: string): string {
     return lines.join('\n');
   }
   return `# ${title}\n\n${markdown}`;
-}
-
-function clip(value: string, max: number): string {
-  const clean = value.replace(/\s+/g, ' ').trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
-
-function langFromPath(url: string): string | undefined {
-  return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
 }
 
 /** The target rules' own words, where they speak of scans. */

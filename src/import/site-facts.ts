@@ -7,6 +7,8 @@ import { matchRule } from './page-type.js';
 /** One page as the importer will write it (the content format's fields), with what it read from the page. */
 export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' | 'title' | 'description' | 'alternate'> {
   readonly url: string;
+  /** The day it was published, where the page states one (posts). */
+  readonly published?: string;
   readonly jsonLd: readonly JsonLdNode[];
   readonly emails: readonly string[];
   readonly phones: readonly string[];

@@ -53,6 +53,15 @@ describe('site-content-mcp import and check on the command line', () => {
     expect(result).toEqual({ code: 1, stdout: '', stderr: `${SWITCH_WARNING}site-content-mcp: cannot reach ${closed.origin}: the site could not be reached\n` });
   });
 
+  it('import --explain prints what is decided about one page and why, and writes nothing', async () => {
+    const result = await cli(['import', '--explain', `${site.origin}/contact/`], TEST_ONLY);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${site.origin}/contact/\n  path: /contact/\n  content: yes\n`);
+    expect(result.stdout).toMatch(/ {2}language: en\n {4}because html lang says en and the text agrees\n/);
+    expect(result.stdout).toMatch(/ {2}type: company\n/);
+    expect(result.stdout).toMatch(/ {2}title: Contact\n/);
+  });
+
   it('asks for --out', async () => {
     const result = await cli(['import', 'https://www.example.com/']);
     expect(result.code).toBe(2);

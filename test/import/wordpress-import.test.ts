@@ -41,7 +41,7 @@ describe('importing a site built like a typical WordPress site', () => {
 
   it('reports every skipped and failed page with its reason', () => {
     expect(report.skipped).toEqual([
-      { url: `${site.origin}/de/ueber-uns/`, reason: 'in de-de: only pl and en pages can be served' },
+      { url: `${site.origin}/de/ueber-uns/`, reason: 'in de: only pl and en pages can be served' },
       { url: `${site.origin}/prywatne/raport/`, reason: 'robots.txt does not allow us to read it' },
       { url: `${site.origin}/stara-strona/`, reason: `redirects to ${site.origin}/o-nas/, which is imported already` },
     ]);
