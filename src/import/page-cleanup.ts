@@ -138,6 +138,8 @@ function removeByText(document: Doc): void {
 function removeShortcodes(document: Doc): void {
   const body = document.body;
   if (body === null) return;
+  // The parser leaves a text node per character reference: join them, or a shortcode with curly quotes is cut in pieces.
+  body.normalize();
   const walker = document.createTreeWalker(body, 4 /* NodeFilter.SHOW_TEXT */);
   const nodes: { textContent: string | null; parentElement: El | null }[] = [];
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node);

@@ -20,8 +20,8 @@ import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay, type PageFacts } from './read-page.js';
-import { draftSiteFile, type ImportedPage } from './site-facts.js';
-import { decidePages, type PageDecision } from './page-decision.js';
+import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
+import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
 import { readSitemaps, type SitemapEntry } from './sitemaps.js';
 
@@ -72,7 +72,8 @@ export interface ImportReport {
   /** Pages skipped because their language is not one the content format supports, by language. */
   readonly otherLanguages: Readonly<Record<string, number>>;
   readonly pagesInOutput: number;
-  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
+  /** `inferred`: each site fact the importer inferred rather than read as stated, with its source, for the person to check. */
+  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[]; readonly inferred?: readonly string[] };
   readonly durationMs: number;
 }
 
@@ -180,7 +181,38 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
-  return writeOutput(results, previous, origin, start, options, report);
+  const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
+  return writeOutput(results, previous, origin, start, options, report, names);
+}
+
+/**
+ * What WordPress says the site is called, besides the pages: the `name` of its REST index
+ * (`/wp-json/`, one request, only when a page links it) and the title of its feed link
+ * ("Studio Lipiec – strony dla firm » Kanał z wpisami").
+ */
+async function siteNameSignals(fetcher: Fetcher, results: readonly ReadResult[], origin: string, allowed: (url: string) => boolean, wait: () => Promise<void>): Promise<SiteNameSignals> {
+  const feedTitle = mostCommonOf(results.flatMap((result) => (result.facts.feed?.title === undefined ? [] : [result.facts.feed.title.split(/\s+[»›]\s+/)[0]!.trim()])));
+  const restIndex = results.map((result) => result.facts.restIndex).find((url) => url !== undefined && url.startsWith(`${origin}/`) && allowed(url));
+  let restName: string | undefined;
+  if (restIndex !== undefined) {
+    await wait();
+    const outcome = await fetcher.fetch(restIndex, { accept: 'application/json' });
+    if (outcome.ok && outcome.response.status === 200) {
+      try {
+        const name = (JSON.parse(outcome.response.body) as { name?: unknown }).name;
+        if (typeof name === 'string' && name.trim() !== '') restName = name.trim();
+      } catch {
+        // Not the REST index after all: the other signals still count.
+      }
+    }
+  }
+  return { ...(feedTitle === undefined ? {} : { feedTitle }), ...(restName === undefined ? {} : { restName }) };
+}
+
+function mostCommonOf(values: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
@@ -273,7 +305,7 @@ async function fromPrevious(url: string, known: PageRecord, report: ReportBuilde
   return { url, facts: { ...facts, markdown }, record };
 }
 
-async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder, names: SiteNameSignals = {}): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
   const decisions = decidePages(results, { customRules, includeArchives: options.includeArchives ?? false, hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined });
   const candidates: { result: ReadResult; lang: Lang; path: string; decision: PageDecision }[] = [];
@@ -311,6 +343,7 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     const title = decision.title.value;
     return {
       url: result.url,
+      ...(facts.siteName === undefined ? {} : { siteName: facts.siteName }),
       path: pagePath,
       lang,
       type: decision.type.value,
@@ -332,7 +365,9 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
 
   const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
   const defaultLanguage = startPage?.lang ?? 'en';
-  const draft = draftSiteFile(typed, origin, defaultLanguage);
+  const titleName = siteTitleAffix(results.map((result) => result.facts.title ?? '')).value?.name;
+  const homeTitle = results.find((result) => result.url === start.href)?.facts.title;
+  const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) });
   const pagesDir = path.join(options.outDir, 'pages');
   await mkdir(pagesDir, { recursive: true });
   const records: Record<string, PageRecord> = {};
@@ -370,7 +405,8 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   }
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
   await writeState(options.outDir, { version: 1, origin, pages: records });
-  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted });
+  const inferred = draft.facts.filter((fact) => !fact.stated).map((fact) => `${fact.field}: ${fact.value} (${fact.source})`);
+  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted, inferred });
 }
 
 /** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */

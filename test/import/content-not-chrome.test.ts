@@ -48,7 +48,7 @@ describe('comments and post meta never reach the content', () => {
 
 describe('unrendered shortcodes', () => {
   it('removes WordPress shortcodes and keeps the words between them', () => {
-    const markdown = markdownOf(page(`<div class="entry-content"><p>[vc_row][vc_column]Zadzwoń do nas, przygotujemy wycenę w dwa dni.[/vc_column][/vc_row]</p><p>[contact-form-7 id="5" title="Kontakt"]</p><p>[button link="/kontakt/" color="blue"]Napisz[/button]</p>${ARTICLE}</div>`));
+    const markdown = markdownOf(page(`<div class="entry-content"><p>[vc_row][vc_column]Zadzwoń do nas, przygotujemy wycenę w dwa dni.[/vc_column][/vc_row]</p><p>[contact-form-7 id="5" title="Kontakt"]</p><p>[button link=&#8221;/kontakt/&#8221; style=&#8221;primary&#8221;]Napisz[/button]</p>${ARTICLE}</div>`));
     expect(markdown).toContain('Zadzwoń do nas, przygotujemy wycenę w dwa dni.');
     expect(markdown).not.toMatch(/\[(\/)?(vc_|contact-form|button)/);
   });
