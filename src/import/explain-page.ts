@@ -5,7 +5,8 @@ import { TargetRefusal } from '../net/target.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { decidePage, explainDecision, siteTitleAffix } from './page-decision.js';
 import { createPageReader } from './page-reader.js';
-import type { PageFacts } from './read-page.js';
+import { pageTitle, type PageFacts } from './read-page.js';
+import { decodeHtml } from './decode-html.js';
 import { describeFetchFailure, eventDetails, readCustomRules, readRobots } from './run-import.js';
 
 export interface ExplainOptions {
@@ -42,12 +43,17 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
     if ('fatal' in robots) return { ok: false, text: `${robots.fatal}\n` };
     const allowed = (url: URL) => robots.file === undefined || robots.file.isAllowed(url.pathname + url.search, IMPORT_ROBOTS_TOKEN);
     if (!allowed(target)) return { ok: true, text: `${target.href}\n  content: no, skipped\n    because robots.txt does not allow ${IMPORT_ROBOTS_TOKEN} to read it\n` };
-    const read = async (url: string): Promise<{ url: string; facts: PageFacts } | string> => {
+    const fetchHtml = async (url: string) => {
       const outcome = await fetcher.fetch(url, { raw: true });
       if (!outcome.ok) return describeFetchFailure(outcome.failure);
       const { response } = outcome;
       if (response.status !== 200) return `HTTP ${response.status}`;
       if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') return `not an HTML page (${response.mediaType})`;
+      return response;
+    };
+    const read = async (url: string): Promise<{ url: string; facts: PageFacts } | string> => {
+      const response = await fetchHtml(url);
+      if (typeof response === 'string') return response;
       let facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
       const contentLanguage = response.headers['content-language']?.trim();
       if (contentLanguage) facts = { ...facts, contentLanguage };
@@ -59,8 +65,15 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
       .filter((url) => url !== page.url && allowed(new URL(url)))
       .filter((url, index, all) => all.indexOf(url) === index)
       .slice(0, NEIGHBOURS);
-    const others = (await Promise.all(neighbours.map(read))).filter((other): other is { url: string; facts: PageFacts } => typeof other !== 'string');
-    const titleAffix = siteTitleAffix([page, ...others].map((other) => other.facts.title ?? ''));
+    // Of the neighbours only the titles count: their heads are read, not their content.
+    const titles = await Promise.all(
+      neighbours.map(async (url) => {
+        const response = await fetchHtml(url);
+        return typeof response === 'string' ? undefined : pageTitle(decodeHtml(response.bytes ?? new Uint8Array(), response.headers['content-type']).text);
+      }),
+    );
+    const others = titles.filter((title): title is string => title !== undefined);
+    const titleAffix = siteTitleAffix([page.facts.title ?? '', ...others]);
     const customRules = options.outDir === undefined ? [] : await readCustomRules(options.outDir);
     const decision = decidePage(page.url, page.facts, { titleAffix, customRules, includeArchives: options.includeArchives, hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined });
     const site = [

@@ -145,6 +145,12 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   return { ...facts, ...extra, text, tables, markdown: converter.translate(contentHtml).trim() };
 }
 
+/** The `<title>` of a page, one space between words (the head alone is what counts). */
+export function pageTitle(html: string): string | undefined {
+  const { document } = parseHTML(html);
+  return document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+}
+
 function optional<K extends string>(key: K, value: string | undefined | null): Partial<Record<K, string>> {
   return value === undefined || value === null || value === '' ? {} : ({ [key]: value } as Record<K, string>);
 }

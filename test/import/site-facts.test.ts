@@ -13,6 +13,7 @@ const page = (path: string, fields: Partial<ImportedPage> = {}): ImportedPage =>
   phones: [],
   tables: [],
   markdown: `# ${path}\n\nText of the page.`,
+  alternate: undefined,
   ...fields,
 });
 
