@@ -1,10 +1,12 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mirror } from '../../scripts/fixtures/mirror.js';
 import { html, startFixtureSite, type FixtureSite } from './fixture-site.js';
-import { startMirrorSite } from './mirror-site.js';
+import { readMirrorManifest, REAL_SITES, startMirrorSite } from './mirror-site.js';
+import { REPO_ROOT } from './paths.js';
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });
 
@@ -122,5 +124,24 @@ describe('mirroring a site and serving the mirror', () => {
     expect(home.headers.get('last-modified')).toBe('Wed, 05 Nov 2025 10:00:00 GMT');
     expect(await (await get(`${served.origin}/about/`)).text()).toContain(`<a href="${served.origin}/">Home</a>`);
     expect((await get(`${served.origin}/old/`)).headers.get('location')).toBe(`${served.origin}/about/`);
+  });
+});
+
+describe('every committed mirror', () => {
+  const names = readdirSync(REAL_SITES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+  it('is one of the mirrors the README describes', () => {
+    expect(names.sort()).toEqual(['docbook', 'hugo', 'mkdocs', 'sphinx', 'wordpress', 'wordpress-sitemap-501']);
+  });
+
+  it.each(names)('%s: names a loopback origin, the tool and script that made it, and a body file for every body', (name) => {
+    const manifest = readMirrorManifest(path.join(REAL_SITES, name));
+    expect(manifest.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(manifest.tool).not.toBe('unknown');
+    expect(existsSync(path.join(REPO_ROOT, manifest.script))).toBe(true);
+    const bodies = Object.values(manifest.entries).flatMap((entry) => (entry.body === undefined ? [] : [entry.body]));
+    for (const body of bodies) expect(existsSync(path.join(REAL_SITES, name, body)), body).toBe(true);
+    const files = readdirSync(path.join(REAL_SITES, name, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files).toHaveLength(new Set(bodies).size);
   });
 });
