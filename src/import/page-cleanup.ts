@@ -39,7 +39,7 @@ const POST_META = [
 
 /** Documentation generators' navigation: DocBook, Sphinx, MkDocs (Material and the default theme), Hugo themes. */
 const DOCS_NAVIGATION = [
-  '.navheader', '.navfooter', '.related', '.sphinxsidebar', '.rst-footer-buttons', '.wy-nav-side', '.wy-breadcrumbs', '.headerlink',
+  '.navheader', '.navfooter', '.docnav', 'a[accesskey="p"]', 'a[accesskey="n"]', 'a[accesskey="u"]', 'a[accesskey="h"]', '.related', '.sphinxsidebar', '.rst-footer-buttons', '.wy-nav-side', '.wy-breadcrumbs', '.headerlink',
   '.md-header', '.md-sidebar', '.md-footer', '.md-tabs', '.md-source', '.md-top', '.md-search', '.md-content__button',
   '.prev-next', '.pager', '.page-nav', '.docs-prevnext', '.book-menu', '.book-toc', '[rel="prev"]', '[rel="next"]',
 ];
@@ -121,6 +121,11 @@ function removeByText(document: Doc): void {
   for (const element of [...document.querySelectorAll('p, div, span, table, ul, ol, li, a, h2, h3, h4, small, time')]) {
     if (!element.isConnected || element.closest('pre') !== null) continue;
     const whole = text(element);
+    // A block of linked images and no words: logos and banners (DocBook's <p id="title">).
+    if (whole === '' && element.tagName !== 'A' && element.querySelector('a img') !== null && element.querySelectorAll('img').length === element.querySelectorAll('a img').length) {
+      element.remove();
+      continue;
+    }
     if (whole === '') continue;
     if (CHROME_TEXTS.test(whole) || (whole.length <= 200 && META_LINE.test(whole))) {
       element.remove();

@@ -3,7 +3,7 @@ import { text, typesOf } from './json-ld-nodes.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, type PageTypeRule } from './page-type.js';
 import { isoDay, type PageFacts } from './read-page.js';
-import { identifyLanguage } from './text-language.js';
+import { identifyLanguage, identifyMajorityLanguage } from './text-language.js';
 
 /** One thing read from the page or the site, and what it said. */
 export interface Evidence {
@@ -112,14 +112,16 @@ export function decidePages(
 
 /** Decides language, type, title, description, date and whether the page is content at all. */
 export function decidePage(url: string, facts: PageFacts, site: SiteSignals): PageDecision {
-  const path = contentPathFor(facts.canonical ?? url);
+  // A canonical link to another host (a mirror's, a book's home) says nothing about this page's path.
+  const path = contentPathFor(facts.canonical !== undefined && new URL(facts.canonical).origin === new URL(url).origin ? facts.canonical : url);
   const language = decideLanguage(url, facts, site);
   const archive = archiveEvidence(url, facts);
   const type = decideType(path, facts, site);
   const title = decideTitle(facts, site.titleAffix.value);
   const protectedPage = passwordEvidence(facts);
   let content: Decision<boolean>;
-  if (protectedPage.length > 0) content = { value: false, because: 'password-protected: its content is not public', evidence: protectedPage };
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: `a redirect page: it sends the reader on to ${facts.refreshTo}`, evidence: [{ source: 'meta refresh', value: facts.refreshTo }] };
+  else if (protectedPage.length > 0) content = { value: false, because: 'password-protected: its content is not public', evidence: protectedPage };
   else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: `${archive.kind}, not content (--include-archives brings it in)`, evidence: archive.evidence };
   else if (language.value === undefined) content = { value: false, because: 'its language cannot be told: no html lang, no language folder, and too little text', evidence: language.evidence };
   else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: `in ${language.value}: only pl and en pages can be served`, evidence: language.evidence };
@@ -182,16 +184,23 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
   declare('meta Content-Language', facts.declared?.metaLanguage);
   declare('og:locale', facts.declared?.ogLocale);
 
-  const sample = [facts.title ?? '', facts.text ?? stripMarkdown(facts.markdown)].join('. ');
-  const identified = identifyLanguage(sample);
+  // Paragraph by paragraph, the letters of each counted for its language: a short page is read whole, title included.
+  const blocks = textBlocks(facts.markdown);
+  const whole = [facts.title ?? '', ...blocks].join('. ');
+  const identified = blocks.length > 1 ? identifyMajorityLanguage(blocks) : identifyLanguage(whole);
+  const short = identified.language === undefined ? identifyLanguage(whole) : identified;
   evidence.push({
     source: 'text',
-    value: identified.language === undefined ? `not conclusive (${identified.letters} letters)` : `${identified.language} (${identified.letters} letters; ${identified.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', ')})`,
+    value:
+      short.language === undefined
+        ? `not conclusive (${short.letters} letters)`
+        : `${short.language} (${short.letters} letters; ${short.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', ')}${short === identified && blocks.length > 1 ? ' of the letters, paragraph by paragraph' : ''})`,
   });
+  const identifiedText = short;
   const declared = declarations[0];
-  const textLanguage = identified.language;
+  const textLanguage = identifiedText.language;
   // "Plainly" another language: a body of text, not a title, and a clear lead over the runner-up.
-  const plain = textLanguage !== undefined && identified.letters >= 120 && identified.margin >= 0.05;
+  const plain = textLanguage !== undefined && identifiedText.letters >= 120 && identifiedText.margin >= 0.05;
   if (declared === undefined) {
     if (textLanguage !== undefined) return { value: textLanguage, because: 'nothing declares a language; the text is in it', evidence };
     return { value: undefined, because: 'nothing declares a language and the text is too short to tell', evidence };
@@ -209,13 +218,20 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
   return { value: said, because: `${declared.source} says ${declared.value}; the text leans to ${textLanguage}, too little to overrule it`, evidence };
 }
 
-function stripMarkdown(markdown: string): string {
+/** The blocks of prose of a page's Markdown (paragraphs, list items, headings), without code, link targets or markup. */
+function textBlocks(markdown: string): string[] {
   return markdown
-    .replace(/```[^]*?```/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/```[^]*?```/g, '\n\n')
+    .split(/\n{2,}/)
+    .map((block) =>
+      block
+        .replace(/`[^`]*`/g, ' ')
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/[#>*_|\\-]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((block) => block !== '');
 }
 
 // --- not content ----------------------------------------------------------------------------
@@ -241,6 +257,7 @@ const ARCHIVE_PATHS: readonly [string, string][] = [
   ['/**/{feed,rss,atom}/**', 'a feed'],
   ['/**/{search,szukaj}/**', 'search results'],
   ['/**/attachment/**', 'an attachment page'],
+  ['/**/{genindex,py-modindex,modindex}/', 'a generated index of terms'],
 ];
 
 const ARCHIVE_REST = /\/wp\/v2\/(tags|categories|users|media|search)(\/|$)/;
@@ -402,8 +419,18 @@ export function firstParagraph(markdown: string): string | undefined {
     .replace(/```[^]*?```/g, '')
     .split(/\n{2,}/)
     .map((block) => block.trim())
-    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block) && block.replace(/!?\[[^\]]*\]\([^)]*\)/g, '').replace(/[\s|·•,.:;()-]/g, '').length >= 20)
+    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block) && withoutLinks(block).replace(/[\s|·•,.:;()-]/g, '').length >= 20)
     ?.replace(/\s+/g, ' ');
+}
+
+/** The text of a Markdown block less its links and images, nested ones too (`[![logo](…)](…)`). */
+function withoutLinks(block: string): string {
+  let rest = block;
+  for (let previous = ''; previous !== rest; ) {
+    previous = rest;
+    rest = rest.replace(/!?\[[^\[\]]*\]\([^)]*\)/g, '');
+  }
+  return rest;
 }
 
 export function clip(value: string, max: number): string {

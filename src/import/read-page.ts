@@ -24,10 +24,10 @@ export interface PageFacts {
   readonly time?: string;
   /** A password form stands where the content would be. */
   readonly passwordProtected?: boolean;
-  /** The main content's plain text (at most 3,000 characters), for language identification. */
-  readonly text?: string;
   /** The response's Content-Language header (added by the importer, not read from the HTML). */
   readonly contentLanguage?: string;
+  /** Where `<meta http-equiv="refresh">` sends the reader at once (a redirect page), when it does. */
+  readonly refreshTo?: string;
   /** The `<meta name="generator">`, e.g. `WordPress 6.1.1`, `Sphinx 5.3.0`, `Hugo 0.111.3`, `DocBook XSL`. */
   readonly generator?: string;
   readonly canonical: string | undefined;
@@ -126,6 +126,7 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     ...optional('time', document.querySelector('main time[datetime], article time[datetime], .entry-meta time[datetime], .wp-block-post-date time[datetime], time[datetime]')?.getAttribute('datetime')?.trim()),
     passwordProtected: bodyClasses.includes('post-password-required') || document.querySelector('form.post-password-form, form[action*="postpass"]') !== null,
     ...optional('generator', meta('meta[name="generator" i]')),
+    ...optional('refreshTo', refreshTarget(meta('meta[http-equiv="refresh" i]'), resolve)),
   };
 
   const { codeLanguages } = cleanDocument(document, pageUrl);
@@ -133,7 +134,6 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const mainText = plainText(main);
   // Kept before Readability runs: it rewrites the document it reads.
   const fallbackHtml = (main ?? document.body)?.innerHTML ?? '';
-  const fallbackText = plainText(main ?? document.body);
   const article = isProbablyReaderable(document as never, { minContentLength: 140 }) ? new Readability(document as never, { keepClasses: false, classesToPreserve: [...codeLanguages] }).parse() : null;
   const articleText = article?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   // Readability finds the article of a post; on a home page or a service grid it may keep one
@@ -141,14 +141,19 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const useArticle = article?.content && articleText.length >= mainText.length * 0.6;
   const contentHtml = useArticle ? article!.content! : fallbackHtml;
   const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
-  const text = (useArticle ? articleText : fallbackText).slice(0, 3000);
-  return { ...facts, ...extra, text, tables, markdown: converter.translate(contentHtml).trim() };
+  return { ...facts, ...extra, tables, markdown: converter.translate(contentHtml).trim() };
 }
 
 /** The `<title>` of a page, one space between words (the head alone is what counts). */
 export function pageTitle(html: string): string | undefined {
   const { document } = parseHTML(html);
   return document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/** `0; url=/pl/` → the absolute URL, for a refresh within a few seconds (a redirect page, not a slow reload). */
+function refreshTarget(content: string | undefined, resolve: (href: string) => string | undefined): string | undefined {
+  const match = /^\s*(\d+)\s*[;,]\s*url\s*=\s*['"]?([^'"]+)/i.exec(content ?? '');
+  return match !== null && Number(match[1]) <= 5 ? resolve(match[2]!.trim()) : undefined;
 }
 
 function optional<K extends string>(key: K, value: string | undefined | null): Partial<Record<K, string>> {

@@ -366,7 +366,9 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
   const defaultLanguage = startPage?.lang ?? 'en';
   const titleName = siteTitleAffix(results.map((result) => result.facts.title ?? '')).value?.name;
-  const homeTitle = results.find((result) => result.url === start.href)?.facts.title;
+  // The start page's title, else the title of the default language's shortest path (a book's index page).
+  const homePage = typed.find((page) => page.url === start.href) ?? typed.filter((page) => page.lang === defaultLanguage).sort((a, b) => a.path.length - b.path.length)[0];
+  const homeTitle = results.find((result) => result.url === homePage?.url)?.facts.title;
   const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) });
   const pagesDir = path.join(options.outDir, 'pages');
   await mkdir(pagesDir, { recursive: true });

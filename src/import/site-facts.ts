@@ -221,7 +221,11 @@ function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[
   if (found === undefined) return undefined;
   const [siteName, source] = found as [string, string];
   const separator = /\s[–—|·:»-]\s/.exec(siteName);
-  const name = separator === null ? siteName.trim() : siteName.slice(0, separator.index).trim();
+  // Documentation generators write "<project> <version> documentation" ("dokumentacja <project>"): the project is the name.
+  const name = (separator === null ? siteName.trim() : siteName.slice(0, separator.index).trim())
+    .replace(/^(dokumentacja|documentation)\s+/i, '')
+    .replace(/\s+(documentation|dokumentacja|docs)$/i, '')
+    .replace(/\s+v?\d+(\.\d+)+$/, '');
   const withForm = legalName(pages, name);
   const parts = [source, ...(separator === null ? [] : [`without its tagline "${siteName.slice(separator.index + separator[0].length).trim()}"`]), ...(withForm === undefined ? [] : [`with the legal form written on ${withForm.path}`])];
   return { field: 'company', value: withForm?.name ?? name, source: parts.join(', '), stated: false };

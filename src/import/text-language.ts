@@ -33,3 +33,28 @@ export function identifyLanguage(text: string): TextLanguage {
   const language = result.language !== '' && result.isReliable() ? result.language : undefined;
   return { language, margin, scores: scores.slice(0, 5), letters };
 }
+
+/**
+ * The language most of a page is written in: each block of text (a paragraph, a list, a heading
+ * with its words) identified on its own, its letters counted for its language. A chapter with a
+ * translated introduction and untranslated sections is in the language of most of its text.
+ */
+export function identifyMajorityLanguage(blocks: readonly string[]): TextLanguage {
+  const letters = new Map<string, number>();
+  let total = 0;
+  for (const block of blocks) {
+    const found = identifyLanguage(block);
+    total += found.letters;
+    if (found.language !== undefined) letters.set(found.language, (letters.get(found.language) ?? 0) + found.letters);
+  }
+  const ranked = [...letters.entries()].sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (best === undefined || total === 0) return { language: undefined, margin: 0, scores: [], letters: total };
+  const share = (count: number | undefined) => (count ?? 0) / total;
+  return {
+    language: best[0],
+    margin: share(best[1]) - share(second?.[1]),
+    scores: ranked.slice(0, 5).map(([lang, count]) => [lang, share(count)] as const),
+    letters: total,
+  };
+}
