@@ -12,39 +12,65 @@ import type { parseHTML } from 'linkedom';
 type Doc = ReturnType<typeof parseHTML>['document'];
 type El = NonNullable<ReturnType<Doc['querySelector']>>;
 
-/** Chrome every site has: removed wherever it stands, even inside `<main>`. */
-const CHROME = [
-  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas', 'form', 'button', 'dialog', 'nav', 'header', 'footer', 'aside',
-  '[role="dialog"]', '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[role="search"]', '[aria-modal="true"]',
-  '[id*="cookie" i]', '[class*="cookie" i]', '[id*="consent" i]', '[class*="consent" i]', '[class*="gdpr" i]',
-  '[class*="share" i]', '[class*="social" i]', '[class*="newsletter" i]',
-  '[class*="banner" i]', '[id*="banner" i]', '[class*="promo" i]',
-  '.screen-reader-text', '.skip-link', '.sr-only', '.visually-hidden', '.edit-link', '.post-edit-link',
-  '[class*="breadcrumb" i]', '[aria-label*="breadcrumb" i]',
-];
+/**
+ * What is not content, as data: one pass over the elements tests each against these sets (a
+ * selector list this long costs linkedom's selector engine a fifth of a second per page).
+ */
+const NOT_CONTENT = {
+  /** Chrome every site has, removed wherever it stands, even inside `<main>`. */
+  tags: new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas', 'form', 'button', 'dialog', 'nav', 'header', 'footer', 'aside']),
+  roles: new Set(['dialog', 'navigation', 'banner', 'contentinfo', 'search']),
+  /** Parts of an id or class that name chrome: consent banners, share and social widgets, breadcrumbs. */
+  idWords: ['cookie', 'consent', 'banner'],
+  classWords: ['cookie', 'consent', 'gdpr', 'share', 'social', 'newsletter', 'banner', 'promo', 'breadcrumb'],
+  ids: new Set(['comments', 'respond', 'disqus_thread']),
+  classes: new Set([
+    // Hidden helpers and edit links.
+    'screen-reader-text', 'skip-link', 'sr-only', 'visually-hidden', 'edit-link', 'post-edit-link',
+    // Visitors' comments and the reply form (classic and block WordPress themes).
+    'comments-area', 'comment-respond', 'commentlist', 'comment-list', 'wp-block-comments', 'wp-block-comments-query-loop', 'wp-block-comment-template',
+    'wp-block-post-comments', 'wp-block-post-comments-form', 'comment-reply-link', 'comments-link', 'avatar',
+    // A post's meta line and the links between posts (who posted it, when, under which tags).
+    'entry-meta', 'entry-footer', 'posted-on', 'byline', 'post-meta', 'cat-links', 'tags-links', 'post-navigation', 'nav-links', 'navigation', 'pagination',
+    'wp-block-post-date', 'wp-block-post-author', 'wp-block-post-author-name', 'wp-block-post-terms', 'wp-block-post-navigation-link', 'wp-block-query-pagination', 'author-bio',
+    // Documentation generators' navigation: DocBook, Sphinx, MkDocs, Hugo themes.
+    'navheader', 'navfooter', 'docnav', 'related', 'sphinxsidebar', 'rst-footer-buttons', 'wy-nav-side', 'wy-breadcrumbs', 'headerlink',
+    'md-header', 'md-sidebar', 'md-footer', 'md-tabs', 'md-source', 'md-top', 'md-search', 'md-content__button',
+    'prev-next', 'pager', 'page-nav', 'docs-prevnext', 'book-menu', 'book-toc',
+  ]),
+  /** DocBook's Previous/Next/Up/Home links carry access keys. */
+  accessKeys: new Set(['p', 'n', 'u', 'h']),
+  rels: new Set(['prev', 'next']),
+};
 
-/** Visitors' comments and the reply form (classic and block WordPress themes, Disqus). */
-const COMMENTS = [
-  '#comments', '.comments-area', '.comment-respond', '#respond', '.commentlist', '.comment-list', 'li.comment', 'article.comment', '[id^="comment-"]',
-  '.wp-block-comments', '.wp-block-comments-query-loop', '.wp-block-comment-template', '.wp-block-post-comments', '.wp-block-post-comments-form',
-  '.comment-reply-link', '.comments-link', '#disqus_thread', 'img[src*="gravatar.com"]', 'img.avatar',
-];
+/** Whether an element is chrome, a visitor's words or navigation, by its tag, role, id, classes and a few attributes. */
+function isNotContent(element: El): boolean {
+  const tag = element.tagName.toLowerCase();
+  if (NOT_CONTENT.tags.has(tag)) return true;
+  const attribute = (name: string): string => element.getAttribute(name) ?? '';
+  if (NOT_CONTENT.roles.has(attribute('role')) || attribute('aria-modal') === 'true' || /breadcrumb/i.test(attribute('aria-label'))) return true;
+  const id = attribute('id').toLowerCase();
+  if (id !== '' && (NOT_CONTENT.ids.has(id) || id.startsWith('comment-') || NOT_CONTENT.idWords.some((word) => id.includes(word)))) return true;
+  const classList = attribute('class');
+  if (classList !== '') {
+    const lower = classList.toLowerCase();
+    if (NOT_CONTENT.classWords.some((word) => lower.includes(word))) return true;
+    const classes = classList.split(/\s+/);
+    if (classes.some((name) => NOT_CONTENT.classes.has(name))) return true;
+    if ((tag === 'li' || tag === 'article') && classes.includes('comment')) return true;
+  }
+  if (tag === 'img' && attribute('src').includes('gravatar.com')) return true;
+  if (tag === 'a' && NOT_CONTENT.accessKeys.has(attribute('accesskey'))) return true;
+  return NOT_CONTENT.rels.has(attribute('rel'));
+}
 
-/** A post's meta line and the links between posts (who posted it, when, under which tags). */
-const POST_META = [
-  '.entry-meta', '.entry-footer', '.posted-on', '.byline', '.post-meta', '.cat-links', '.tags-links', '.post-navigation', '.nav-links', '.navigation',
-  '.pagination', '.wp-block-post-date', '.wp-block-post-author', '.wp-block-post-author-name', '.wp-block-post-terms', '.wp-block-post-navigation-link',
-  '.wp-block-query-pagination', '.author-bio',
-];
-
-/** Documentation generators' navigation: DocBook, Sphinx, MkDocs (Material and the default theme), Hugo themes. */
-const DOCS_NAVIGATION = [
-  '.navheader', '.navfooter', '.docnav', 'a[accesskey="p"]', 'a[accesskey="n"]', 'a[accesskey="u"]', 'a[accesskey="h"]', '.related', '.sphinxsidebar', '.rst-footer-buttons', '.wy-nav-side', '.wy-breadcrumbs', '.headerlink',
-  '.md-header', '.md-sidebar', '.md-footer', '.md-tabs', '.md-source', '.md-top', '.md-search', '.md-content__button',
-  '.prev-next', '.pager', '.page-nav', '.docs-prevnext', '.book-menu', '.book-toc', '[rel="prev"]', '[rel="next"]',
-];
-
-export const NOT_CONTENT = [...CHROME, ...COMMENTS, ...POST_META, ...DOCS_NAVIGATION].join(',');
+/** Removes every element that is not content, in one walk (code blocks, already plain, are left alone). */
+function removeNotContent(parent: El): void {
+  for (const child of [...parent.children]) {
+    if (isNotContent(child)) child.remove();
+    else if (child.tagName !== 'PRE') removeNotContent(child);
+  }
+}
 
 /** Link texts of documents' own navigation, in English and Polish (arrows and brackets aside). */
 const NAVIGATION_WORDS = new Set([
@@ -77,7 +103,7 @@ export interface CleanupResult {
  */
 export function cleanDocument(document: Doc, pageUrl: string): CleanupResult {
   const codeLanguages = plainCodeBlocks(document);
-  for (const element of document.querySelectorAll(NOT_CONTENT)) if (element.closest('pre') === null) element.remove();
+  if (document.documentElement !== null) removeNotContent(document.documentElement);
   removeByText(document);
   removeShortcodes(document);
   absoluteAddresses(document, pageUrl);
@@ -115,29 +141,50 @@ function codeLanguage(pre: El): string | undefined {
   return undefined;
 }
 
-/** Blocks whose text says they are navigation, a comment form's words or a post meta line. */
+/** Elements whose whole text is checked: blocks, list items, links and the small inline ones chrome is made of. */
+const CHECKED = new Set(['P', 'DIV', 'SPAN', 'TABLE', 'UL', 'OL', 'LI', 'A', 'H2', 'H3', 'H4', 'SMALL', 'TIME']);
+
+/**
+ * Blocks whose text says they are navigation, a comment form's words or a post meta line. One
+ * walk, innermost first, each element's text put together from its children's once (asking each
+ * element for its textContent costs the depth of the page times its size).
+ */
 function removeByText(document: Doc): void {
-  const text = (element: El) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-  for (const element of [...document.querySelectorAll('p, div, span, table, ul, ol, li, a, h2, h3, h4, small, time')]) {
-    if (!element.isConnected || element.closest('pre') !== null) continue;
-    const whole = text(element);
-    // A block of linked images and no words: logos and banners (DocBook's <p id="title">).
-    if (whole === '' && element.tagName !== 'A' && element.querySelector('a img') !== null && element.querySelectorAll('img').length === element.querySelectorAll('a img').length) {
-      element.remove();
-      continue;
-    }
-    if (whole === '') continue;
-    if (CHROME_TEXTS.test(whole) || (whole.length <= 200 && META_LINE.test(whole))) {
-      element.remove();
-      continue;
-    }
-    if (element.tagName === 'A' || element.tagName === 'SPAN' || whole.length > 300) continue;
-    const links = [...element.querySelectorAll('a')];
-    if (links.length === 0 || links.length > 8) continue;
-    const linkTexts = links.map((link) => text(link).replace(/[«»‹›←→↑⇐⇒<>|]/g, '').trim().toLowerCase());
-    const rest = links.reduce((remaining, link) => remaining.replace(text(link), ''), whole).replace(/[«»‹›←→↑⇐⇒<>|·\s]/g, '');
-    if (linkTexts.every((linkText) => linkText === '' || NAVIGATION_WORDS.has(linkText)) && rest.length <= 2) element.remove();
+  if (document.body !== null) textAfterRemovals(document.body);
+}
+
+function textAfterRemovals(element: El): string {
+  if (element.tagName === 'PRE') return element.textContent ?? '';
+  let text = '';
+  for (const child of [...element.childNodes]) {
+    if (child.nodeType === 3) text += child.textContent ?? '';
+    else if (child.nodeType === 1) text += textAfterRemovals(child as El);
   }
+  if (!CHECKED.has(element.tagName) || text.length > 2000) return text;
+  const whole = text.replace(/\s+/g, ' ').trim();
+  if (whole === '') {
+    // A block of linked images and no words: logos and banners (DocBook's <p id="title">).
+    if (element.tagName !== 'A' && element.querySelector('a img') !== null && element.querySelectorAll('img').length === element.querySelectorAll('a img').length) element.remove();
+    return text;
+  }
+  if (CHROME_TEXTS.test(whole) || (whole.length <= 200 && META_LINE.test(whole)) || isNavigationLine(element, whole)) {
+    element.remove();
+    return '';
+  }
+  return text;
+}
+
+/** A short block made only of links to the previous, next, upper or home page (arrows and separators aside). */
+function isNavigationLine(element: El, whole: string): boolean {
+  if (element.tagName === 'A' || element.tagName === 'SPAN' || whole.length > 300) return false;
+  const links = [...element.querySelectorAll('a')];
+  if (links.length === 0 || links.length > 8) return false;
+  const linkTexts = links.map((link) => plainText(link));
+  const rest = linkTexts.reduce((remaining, linkText) => remaining.replace(linkText, ''), whole).replace(/[«»‹›←→↑⇐⇒<>|·\s]/g, '');
+  return rest.length <= 2 && linkTexts.every((linkText) => {
+    const words = linkText.replace(/[«»‹›←→↑⇐⇒<>|]/g, '').trim().toLowerCase();
+    return words === '' || NAVIGATION_WORDS.has(words);
+  });
 }
 
 function removeShortcodes(document: Doc): void {
