@@ -34,6 +34,7 @@ export async function runImportCommand(config: Config): Promise<number> {
       includeArchives: config.includeArchives,
       concurrency: config.importConcurrency,
       delayMs: config.importDelayMs,
+      deadlineMs: config.importDeadline ?? 0,
       signal: controller.signal,
       onProgress: progress.update,
     });

@@ -40,6 +40,12 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** A duration as 90s, 30m or 6h, in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h')
+  .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h']);
+
 /** A whole number within bounds, with a default. */
 function wholeNumber(fallback: string, min: number, max: number) {
   const rule = `must be a whole number from ${min} to ${max}`;
@@ -173,8 +179,7 @@ export const OPTIONS = {
       .string()
       .optional()
       .transform((value) => (value ?? '6h').trim())
-      .pipe(z.string().regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h'))
-      .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
+      .pipe(duration)
       .pipe(z.number().min(10_000, 'must be at least 10s')),
   },
   publicBaseUrl: {
@@ -497,6 +502,18 @@ export const OPTIONS = {
     hint: 'MS',
     description: "`import`: least time between two requests to the site (politeness; 0 turns it off). A longer robots.txt Crawl-delay wins. Default: 250.",
     schema: wholeNumber('250', 0, 60_000),
+  },
+  importDeadline: {
+    flag: 'import-deadline',
+    env: 'IMPORT_DEADLINE',
+    hint: 'DURATION',
+    description:
+      '`import` and serve --source: the most time one import may take, as 90s, 30m or 2h (at least 10s), or 0 for no limit; when it is reached the import ends with the pages read so far, keeps the pages it did not reach, and says so. Default: none for import, 10m for serve --source (within the 15 min sync lock).',
+    schema: z
+      .string()
+      .trim()
+      .optional()
+      .pipe(z.union([z.undefined(), z.literal('0').transform(() => 0), duration.pipe(z.number().min(10_000, 'must be at least 10s, or 0 for no limit'))])),
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -7,7 +7,8 @@ import { decidePage, explainDecision, siteTitleAffix } from './page-decision.js'
 import { createPageReader } from './page-reader.js';
 import { pageTitle, type PageFacts } from './read-page.js';
 import { decodeHtml } from './decode-html.js';
-import { describeFetchFailure, eventDetails, readCustomRules, readRobots } from './run-import.js';
+import { describeFetchFailure } from './fetch-words.js';
+import { eventDetails, readCustomRules, readRobots } from './run-import.js';
 
 export interface ExplainOptions {
   readonly url: string;

@@ -6,12 +6,12 @@ import pLimit from 'p-limit';
 import { splitFrontMatter } from '../content/front-matter.js';
 import { parseYaml } from '../content/parse-yaml.js';
 import { LANGS, siteFileSchema, type Lang, type PageType } from '../content/schema.js';
-import { describeFailure } from '../net/failure-text.js';
-import type { FetchFailure, Fetcher } from '../net/fetcher.js';
+import type { Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
 import { openSession } from '../net/session.js';
-import { TargetRefusal, type RefusalReason } from '../net/target.js';
+import { TargetRefusal } from '../net/target.js';
+import { describeFetchFailure, describeRefusal } from './fetch-words.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
@@ -23,7 +23,8 @@ import { isoDay, type PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
 import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
-import { readSitemaps, type SitemapEntry } from './sitemaps.js';
+import { sameSite } from './same-site.js';
+import { readSitemaps, sitemapLanguages, type DiscoveryStop, type SitemapEntry, type SitemapFileOutcome } from './sitemaps.js';
 
 export interface ImportOptions {
   readonly startUrl: string;
@@ -42,6 +43,8 @@ export interface ImportOptions {
   /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
   readonly delayMs: number;
   readonly signal?: AbortSignal;
+  /** The most time the whole import may take; when it is reached the import ends with what it has read (`deadlineReached`). 0 or absent: no limit. */
+  readonly deadlineMs?: number;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -58,6 +61,18 @@ export interface PageProblem {
   readonly reason: string;
 }
 
+/** How the pages were found: what each sitemap gave, and whether discovery saw everything. */
+export interface ImportDiscovery {
+  /** `links`: no sitemap listed a page (or none could be read), links were followed; `sitemaps-and-links`: with --discover. */
+  readonly via: 'sitemaps' | 'links' | 'sitemaps-and-links';
+  /** Each sitemap file tried or known of, with its outcome (read, empty, partial, failed, not a sitemap, not read). */
+  readonly sitemaps: readonly SitemapFileOutcome[];
+  /** Every sitemap was read to its end: a page absent from them is absent from the site's sitemaps. */
+  readonly complete: boolean;
+  /** Why sitemap reading stopped early, when it did. */
+  readonly stopped?: DiscoveryStop;
+}
+
 export interface ImportReport {
   /** Set when the import could not run at all: one line saying why. */
   readonly fatal?: string;
@@ -72,6 +87,10 @@ export interface ImportReport {
   /** Pages skipped because their language is not one the content format supports, by language. */
   readonly otherLanguages: Readonly<Record<string, number>>;
   readonly pagesInOutput: number;
+  /** The import's deadline ended it before every page found was read: pages it did not reach were kept as they were. */
+  readonly deadlineReached?: boolean;
+  /** How pages were found; absent when the import stopped before reading sitemaps. */
+  readonly discovery?: ImportDiscovery;
   /** `inferred`: each site fact the importer inferred rather than read as stated, with its source, for the person to check. */
   readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[]; readonly inferred?: readonly string[] };
   readonly durationMs: number;
@@ -102,19 +121,19 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!(error instanceof TargetRefusal)) throw error;
     return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
-  // The caller's signal, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
-  const job = new Deadline(undefined, [options.signal]);
+  // The caller's signal and the import's deadline, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
+  const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
-    return await importWith({ fetcher, reader }, start, options, report);
+    return await importWith({ fetcher, reader, job }, start, options, report);
   } finally {
     job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
   }
 }
 
-async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: PageReader; job: Deadline }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const robots = await readRobots(fetcher, requested.origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
@@ -122,20 +141,31 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const start = new URL(requested.pathname + requested.search, origin);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
   if (!allowed(start.href)) return report.fatal(`robots.txt of ${origin} does not allow ${IMPORT_ROBOTS_TOKEN} to read ${start.pathname}: nothing imported`);
+  const beforeRedirect = (target: URL): string | undefined => {
+    if (!sameSite(target.origin, origin)) return `redirects off the site, to ${target.href}`;
+    return allowed(target.href) ? undefined : `redirects to ${target.href}, which robots.txt does not allow us to read`;
+  };
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
 
-  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
-  const sitemaps = await readSitemaps(fetcher, sitemapUrls, origin, () => spacer.wait());
-  const previous = await readState(options.outDir, origin);
-  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
   const wanted = (url: string) => {
     const pagePath = contentPathFor(url);
     if (options.include.length > 0 && matchRule(pagePath, options.include.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined) return false;
     return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
   };
+  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
+  // Twice --max-pages: room for pages robots.txt disallows and for pages that turn out not to be HTML, gone or in another language.
+  const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin, want: options.maxPages * 2, keep: wanted, beforeRequest: () => spacer.wait() });
+  const previous = await readState(options.outDir, origin);
+  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
 
   const discover = options.discover || sitemaps.entries.length === 0;
+  report.discovered({
+    via: sitemaps.entries.length === 0 ? 'links' : discover ? 'sitemaps-and-links' : 'sitemaps',
+    sitemaps: sitemaps.sitemaps,
+    complete: sitemaps.complete,
+    ...(sitemaps.stopped === undefined ? {} : { stopped: sitemaps.stopped }),
+  });
   const queued = new Set<string>();
   const order: string[] = [];
   const enqueue = (url: string) => {
@@ -158,12 +188,14 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   // Breadth first: each round reads what the last round found.
   let round = order.slice();
   const done = new Set<string>();
-  while (round.length > 0) {
+  while (round.length > 0 && !job.signal.aborted) {
     await Promise.all(
       round.map((url) =>
         limit(async () => {
           done.add(url);
-          const result = await readOne({ fetcher, reader, spacer }, url, previous, lastmodOf.get(url), origin, report);
+          // Past the deadline (or told to stop), pages not started are left as they were.
+          if (job.signal.aborted) return;
+          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, job }, url, previous, lastmodOf.get(url), origin, report);
           if (result === undefined) return;
           if (finalUrls.has(result.url)) {
             report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
@@ -177,12 +209,14 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
     );
     round = order.filter((url) => !done.has(url));
   }
+  if (job.signal.aborted) report.endedEarly(job.timedOut);
   if (results.length === 0 && (previous === undefined || Object.keys(previous.pages).length === 0)) {
+    if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
   const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
-  return writeOutput(results, previous, origin, start, options, report, names);
+  return writeOutput(results, previous, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
 }
 
 /**
@@ -228,14 +262,8 @@ export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Pro
   return { file: parseRobots(response), origin };
 }
 
-/** Two origins of one site: the same host, or one with `www.` and one without (any scheme). */
-function sameSite(a: string, b: string): boolean {
-  const host = (origin: string) => new URL(origin).host.replace(/^www\./, '');
-  return host(a) === host(b);
-}
-
 async function readOne(
-  { fetcher, reader, spacer }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer },
+  { fetcher, reader, spacer, beforeRedirect, job }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -249,24 +277,26 @@ async function readOne(
   }
   await spacer.wait();
   const conditional = known === undefined ? undefined : { ...(known.etag === undefined ? {} : { etag: known.etag }), ...(known.lastModified === undefined ? {} : { lastModified: known.lastModified }) };
-  const outcome = await fetcher.fetch(url, { raw: true, ...(conditional === undefined ? {} : { conditional }) });
+  const outcome = await fetcher.fetch(url, { raw: true, beforeRedirect, ...(conditional === undefined ? {} : { conditional }) });
   if (!outcome.ok) {
-    report.fail(url, describeFetchFailure(outcome.failure));
+    // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
+    if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
+    else report.fail(url, job.timedOut ? "the import's deadline was reached before this page was read" : describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
   report.fetched();
   if (response.status === 304 && known !== undefined) return fromPrevious(url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
-  if (!sameSite(new URL(response.finalUrl).origin, origin)) {
-    report.skip(url, `redirects off the site, to ${new URL(response.finalUrl).origin}`);
-    return undefined;
-  }
   if (response.status === 404 || response.status === 410) {
     report.skip(url, `HTTP ${response.status}: the page is gone`);
     return undefined;
   }
   if (response.status !== 200) {
     report.fail(url, `HTTP ${response.status}`);
+    return undefined;
+  }
+  if (response.truncated) {
+    report.skip(url, `larger than ${Math.round(response.bodyBytes / 1024 / 1024)} MB: not imported`);
     return undefined;
   }
   if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
@@ -305,9 +335,14 @@ async function fromPrevious(url: string, known: PageRecord, report: ReportBuilde
   return { url, facts: { ...facts, markdown }, record };
 }
 
-async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder, names: SiteNameSignals = {}): Promise<ImportReport> {
+async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder, names: SiteNameSignals = {}, sitemapLanguage?: (url: string) => string | undefined): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
-  const decisions = decidePages(results, { customRules, includeArchives: options.includeArchives ?? false, hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined });
+  const decisions = decidePages(results, {
+    customRules,
+    includeArchives: options.includeArchives ?? false,
+    hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined,
+    ...(sitemapLanguage === undefined ? {} : { sitemapLanguage }),
+  });
   const candidates: { result: ReadResult; lang: Lang; path: string; decision: PageDecision }[] = [];
   const byPath = new Map<string, string>();
   for (const result of results) {
@@ -397,7 +432,7 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   // Pages that vanished from the site go; pages that failed this time stay as they were.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (records[url] !== undefined || written.has(record.file)) continue;
-    if (report.failedUrls().has(url)) {
+    if (report.failedUrls().has(url) || report.stoppedEarly()) {
       records[url] = record;
       written.add(record.file);
       continue;
@@ -489,31 +524,8 @@ function withTitleHeading(markdown: string, title: string): string {
   return `# ${title}\n\n${markdown}`;
 }
 
-/** The target rules' own words, where they speak of scans. */
-function describeRefusal(reason: RefusalReason, message: string): string {
-  if (reason === 'port') return 'only websites on the standard ports (80 for http, 443 for https) can be imported';
-  if (reason === 'scheme') return 'only http:// and https:// websites can be imported';
-  return message;
-}
-
-/** How the importer words a request that produced no response. */
-export function describeFetchFailure(failure: FetchFailure): string {
-  return describeFailure(failure, importWords);
-}
-
-function importWords(failure: FetchFailure): string | undefined {
-  switch (failure.reason) {
-    case 'target-refused': {
-      const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
-      return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
-    }
-    case 'budget':
-      return "the import's request budget was used up";
-    case 'job-aborted':
-      return 'the import was stopped';
-    default:
-      return undefined;
-  }
+function seconds(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** Counts and lists as the import goes, and reports progress after every change. */
@@ -527,6 +539,9 @@ class ReportBuilder {
   readonly #skipped: { url: string; reason: string }[] = [];
   readonly #failed: { url: string; reason: string }[] = [];
   readonly #otherLanguages: Record<string, number> = {};
+  #discovery: ImportDiscovery | undefined;
+  #endedEarly = false;
+  #deadlineReached = false;
 
   constructor(
     private readonly started: number,
@@ -552,6 +567,18 @@ class ReportBuilder {
   updated(pagePath: string): void {
     this.#updated.push(pagePath);
     this.#tick();
+  }
+  /** The import ended before every page found was read (its deadline, or it was stopped). */
+  endedEarly(byDeadline: boolean): void {
+    this.#endedEarly = true;
+    this.#deadlineReached = byDeadline;
+  }
+  /** True after endedEarly: what the import did not reach is kept as it was. */
+  stoppedEarly(): boolean {
+    return this.#endedEarly;
+  }
+  discovered(discovery: ImportDiscovery): void {
+    this.#discovery = discovery;
   }
   removed(pagePath: string): void {
     this.#removed.push(pagePath);
@@ -601,6 +628,8 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
+      ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
+      ...(this.#deadlineReached ? { deadlineReached: true } : {}),
       durationMs: Date.now() - this.started,
     };
   }

@@ -7,6 +7,9 @@ import type { Logger } from '../log/logger.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { runImport } from './run-import.js';
 
+/** The import deadline of a sync unless --import-deadline says otherwise: within the store's 15 min sync lock, with time to write. */
+const SYNC_DEADLINE_MS = 10 * 60_000;
+
 /** How long to wait before trying the first import again, when it fails. */
 const FIRST_IMPORT_RETRY_MS = 30_000;
 
@@ -57,6 +60,7 @@ export class SourceSync {
       discover: this.config.discover,
       concurrency: this.config.importConcurrency,
       delayMs: this.config.importDelayMs,
+      deadlineMs: this.config.importDeadline ?? SYNC_DEADLINE_MS,
       signal: this.#abort.signal,
     });
     if (report.fatal !== undefined) throw new Error(`the import of ${source} failed: ${report.fatal}`);

@@ -42,6 +42,11 @@ describe('the language of a page', () => {
     expect(decision.content.value).toBe(true);
   });
 
+  it("takes the language the sitemap's hreflang states for the page", () => {
+    const decision = decide('https://handbook.example/book/sect.network.html', { body: '<p>x</p>', title: 'x' }, { ...site, sitemapLanguage: (url) => (url.endsWith('/sect.network.html') ? 'pl-PL' : undefined) });
+    expect(decision.language).toMatchObject({ value: 'pl', because: 'hreflang in the sitemap says pl-PL; the text is too short to check it' });
+  });
+
   it('lets the text decide when nothing declares a language', () => {
     expect(decide('https://handbook.example/book/sect.network.html', { body: `<p>${ENGLISH}</p>` }).language).toMatchObject({ value: 'en', because: 'nothing declares a language; the text is in it' });
   });
