@@ -24,8 +24,8 @@ export interface ImportedMirror {
 }
 
 /** Serves a mirror of a real site (test/fixtures/sites/real/<name>) on loopback and imports it as the CLI would. */
-export async function importMirror(name: string, startPath = '/', discover = false): Promise<ImportedMirror> {
-  const site = await startMirrorSite(name);
+export async function importMirror(name: string, startPath = '/', { discover = false, overlay }: { discover?: boolean; overlay?: string } = {}): Promise<ImportedMirror> {
+  const site = await startMirrorSite(name, overlay === undefined ? {} : { overlay });
   const out = await outputDir();
   const report = await importSite(`${site.origin}${startPath}`, out, { discover });
   return { site, out, report, pages: await writtenPages(out) };

@@ -103,3 +103,23 @@ describe('importing a real WordPress 6.1 site', () => {
     expect(post.text).toContain('  site name in titles: Studio Lipiec – strony dla firm\n');
   }, 60_000);
 });
+
+describe('importing the same WordPress when its sitemap answers 501 (pages found by links)', () => {
+  let imported: ImportedMirror;
+  beforeAll(async () => {
+    imported = await importMirror('wordpress', '/', { overlay: 'wordpress-sitemap-501' });
+  }, 60_000);
+  afterAll(async () => {
+    await imported?.site.close();
+  });
+
+  it('imports the same content pages, and leaves out the reply pages, lists and the attachment page that links lead to', () => {
+    expect([...imported.pages.keys()]).toHaveLength(19);
+    const reasons = Object.fromEntries(imported.report.skipped.map((skip) => [new URL(skip.url).pathname + new URL(skip.url).search, skip.reason]));
+    expect(reasons).toMatchObject({
+      '/blog/page/2/': 'a page of a paginated list, not content (--include-archives brings it in)',
+      '/nowa-siedziba-studia/biuro-studia/': 'an attachment page, not content (--include-archives brings it in)',
+      '/rodo-na-stronie-firmowej/?replytocom=7': expect.stringMatching(/^the same page as /),
+    });
+  });
+});
