@@ -345,7 +345,9 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   });
   const candidates: { result: ReadResult; lang: Lang; path: string; decision: PageDecision }[] = [];
   const byPath = new Map<string, string>();
-  for (const result of results) {
+  // Of two addresses of one page (`/post/` and `/post/?replytocom=7`), the one without a query is the page's.
+  const withoutQueryFirst = [...results].sort((a, b) => Number(new URL(a.url).search !== '') - Number(new URL(b.url).search !== ''));
+  for (const result of withoutQueryFirst) {
     const decision = decisions.get(result.url)!;
     if (!decision.content.value) {
       const lang = decision.language.value;
