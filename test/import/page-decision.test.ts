@@ -89,6 +89,15 @@ describe('what a WordPress page is', () => {
     expect(decision.archive).toBe(true);
   });
 
+  it("skips a redirect page (Hugo's / sending readers to /pl/)", () => {
+    const decision = decide('https://docs.example/', { lang: 'pl', head: '<meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=https://docs.example/pl/">' });
+    expect(decision.content).toMatchObject({ value: false, because: 'a redirect page: it sends the reader on to https://docs.example/pl/' });
+  });
+
+  it("skips Sphinx's generated index of terms", () => {
+    expect(decide('https://docs.example/en/genindex.html', { lang: 'en', body: `<p>${ENGLISH}</p>` }).content.because).toBe('a generated index of terms, not content (--include-archives brings it in)');
+  });
+
   it('imports archives when the person asks for them', () => {
     expect(decide('https://studio.example/tag/analityka/', { lang: 'pl-PL', bodyClass: 'archive tag' }, { ...site, includeArchives: true }).content.value).toBe(true);
   });
