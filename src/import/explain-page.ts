@@ -8,6 +8,7 @@ import { createPageReader } from './page-reader.js';
 import { pageTitle, type PageFacts } from './read-page.js';
 import { decodeHtml } from './decode-html.js';
 import { describeFetchFailure } from './fetch-words.js';
+import { readSitemaps, sitemapLanguages } from './sitemaps.js';
 import { eventDetails, readCustomRules, readRobots } from './run-import.js';
 
 export interface ExplainOptions {
@@ -22,10 +23,12 @@ export interface ExplainOptions {
 
 /** Pages read besides the one explained, to find the site name their titles share. */
 const NEIGHBOURS = 5;
+/** Sitemap entries read at most, for the hreflang they state. */
+const SITEMAP_ENTRIES = 5000;
 
 /**
- * `import --explain <url>`: reads one page as the importer would (robots.txt, the same fetcher
- * and reader), and a few of its neighbours (the home page, pages it links) for what the site's
+ * `import --explain <url>`: reads one page as the importer would (robots.txt, the sitemaps' hreflang,
+ * the same fetcher and reader), and a few of its neighbours (the home page, pages it links) for what the site's
  * titles share, and returns each decision with its evidence. Writes nothing.
  */
 export async function explainPage(options: ExplainOptions): Promise<{ ok: boolean; text: string }> {
@@ -60,6 +63,9 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
       if (contentLanguage) facts = { ...facts, contentLanguage };
       return { url: response.finalUrl, facts };
     };
+    // The sitemaps' hreflang is one of the language declarations (a few thousand entries are enough to find this page's).
+    const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${robots.origin}/sitemap.xml`];
+    const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin: robots.origin, want: SITEMAP_ENTRIES, keep: () => true, beforeRequest: async () => {} });
     const page = await read(target.href);
     if (typeof page === 'string') return { ok: false, text: `${target.href}\n  cannot be read: ${page}\n` };
     const neighbours = [`${target.origin}/`, ...page.facts.links]
@@ -76,7 +82,13 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
     const others = titles.filter((title): title is string => title !== undefined);
     const titleAffix = siteTitleAffix([page.facts.title ?? '', ...others]);
     const customRules = options.outDir === undefined ? [] : await readCustomRules(options.outDir);
-    const decision = decidePage(page.url, page.facts, { titleAffix, customRules, includeArchives: options.includeArchives, hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined });
+    const decision = decidePage(page.url, page.facts, {
+      titleAffix,
+      customRules,
+      includeArchives: options.includeArchives,
+      hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined,
+      sitemapLanguage: sitemapLanguages(sitemaps.entries),
+    });
     const site = [
       `  site name in titles: ${titleAffix.value === undefined ? '(none)' : titleAffix.value.name}`,
       `    because ${titleAffix.because} (this page and ${others.length} other page(s) read)`,
