@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/content/load-site.js';
 import type { SiteContent } from '../../src/content/site-content.js';
 import { LazySearchIndex } from '../../src/search/lazy-search-index.js';
+import { importSite, outputDir } from './import-helpers.js';
 import { explain, htmlPaths, importMirror, linkTargets, outsideCode, type ImportedMirror } from './real-sites.js';
 
 /**
@@ -84,6 +85,13 @@ describe('importing a real WordPress 6.1 site', () => {
       { area: { pl: '/uslugi/' }, services: [{ pl: '/uslugi/strony-internetowe/' }, { pl: '/uslugi/sklepy-internetowe/' }, { pl: '/uslugi/opieka-techniczna/' }] },
     ]);
   });
+
+  it('imports the archives too when the person asks for them (--include-archives), never the password-protected post', async () => {
+    const out = await outputDir();
+    const report = await importSite(`${imported.site.origin}/`, out, { includeArchives: true });
+    expect(report.added).toEqual(expect.arrayContaining(['/tag/wordpress/', '/category/poradniki/', '/author/admin/', '/blog/']));
+    expect(report.added).not.toContain('/oferta-dla-stalych-klientow-2026/');
+  }, 30_000);
 
   it("finds each article first when searching for the words of its title", () => {
     const index = new LazySearchIndex(site.pages);
