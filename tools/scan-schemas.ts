@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { personAddressSchema } from '../src/mail/email-address.js';
 import { REPORT_LANGUAGES } from '../src/scan/report-language.js';
+import { plainText } from '../src/text/plain-text.js';
 import type { ToolAnnotations } from './tool.js';
 
 /** The scan tools start work on another site and send an e-mail: not read-only, open world. */
@@ -13,8 +14,7 @@ export const SCAN_ANNOTATIONS: ToolAnnotations = {
 
 export const scanInputSchema = z
   .object({
-    url: z
-      .string()
+    url: plainText()
       .trim()
       .min(1)
       .max(2000)

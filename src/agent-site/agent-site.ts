@@ -139,7 +139,7 @@ function siteView(snapshot: ContentSnapshot, common: Record<string, string>, log
   return { table, notFoundPage, pageHtml, pageMarkdown, documents };
 }
 
-/** Builds a page's answer on its first request and keeps it (docs/decisions.md: measured against building all at start). */
+/** Builds a page's answer on its first request and keeps it (docs/decisions/0005-headers-and-caching-of-site-pages.md: measured against building all at start). */
 function builtOnce(build: (page: Page) => Representation): (page: Page) => Representation {
   const built = new Map<string, Representation>();
   return (page) => {

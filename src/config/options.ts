@@ -7,14 +7,14 @@ import { isLoopbackHostname } from '../web/loopback.js';
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.
- * This table is the single source for parsing, `--help` and the README's options table (a test
- * keeps the README in step). A flag wins over its environment variable.
+ * This table is the single source for parsing, `--help` and the options table of docs/options.md
+ * (test/docs/options-page.test.ts keeps that page in step). A flag wins over its environment variable.
  */
 export interface OptionSpec {
   /** Flag name without the leading dashes. */
   readonly flag: string;
   readonly env: string;
-  /** Shown in `--help` and the README. */
+  /** Shown in `--help` and docs/options.md. */
   readonly description: string;
   /** How the value looks, for `--help`. */
   readonly hint: string;

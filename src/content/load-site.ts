@@ -130,7 +130,7 @@ async function readSiteFile(root: string): Promise<SiteFile> {
     throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
   }
   // Without zod's compiled parsers: compiling one costs more than the few hundred parses of a
-  // start save (docs/decisions.md, "The stdio cold start").
+  // start save (docs/decisions/0098-the-stdio-cold-start-issue-14-4.md).
   const result = siteFileSchema.safeParse(data, { jitless: true });
   if (!result.success) {
     throw new ContentError(`${SITE_FILE} is invalid:\n${formatIssues(result.error.issues).map((line) => `  - ${line}`).join('\n')}`);

@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import { NodeHtmlMarkdown } from 'node-html-markdown';
 import { jsonLdNodes, type JsonLdNode } from './json-ld-nodes.js';
 import { cleanDocument, plainText } from './page-cleanup.js';
+import { safeMarkdown, safeMarkdownText } from './safe-markdown.js';
 
 /** What one HTML page states about itself, read once; the importer decides what becomes of it. */
 export interface PageFacts {
@@ -87,11 +88,11 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     }
   }
   const jsonLd = jsonLdNodes([...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ''));
-  const title = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || meta('meta[property="og:title"]');
+  const title = safeMarkdownText(document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || meta('meta[property="og:title"]'));
   const facts = {
     url: pageUrl,
     title,
-    description: meta('meta[name="description" i]') ?? meta('meta[property="og:description"]'),
+    description: safeMarkdownText(meta('meta[name="description" i]') ?? meta('meta[property="og:description"]')),
     lang: (document.documentElement.getAttribute('lang') ?? meta('meta[property="og:locale"]'))?.trim().toLowerCase().replace('_', '-') || undefined,
     canonical: resolve(document.querySelector('link[rel~="canonical"]')?.getAttribute('href')),
     alternates,
@@ -141,7 +142,7 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const useArticle = article?.content && articleText.length >= mainText.length * 0.6;
   const contentHtml = useArticle ? article!.content! : fallbackHtml;
   const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
-  return { ...facts, ...extra, tables, markdown: converter.translate(contentHtml).trim() };
+  return { ...facts, ...extra, tables, markdown: safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim() };
 }
 
 /** The `<title>` of a page, one space between words (the head alone is what counts). */

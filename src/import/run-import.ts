@@ -1,5 +1,5 @@
 import { Deadline } from '../deadline.js';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
 import pLimit from 'p-limit';
@@ -15,6 +15,9 @@ import { describeFetchFailure, describeRefusal } from './fetch-words.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { writeSummaryFile } from './import-summary.js';
+import { looksLikePage, pageFile, PAGES_DIR } from './page-file.js';
+import { fewerPagesNote, judgeDiscovery } from './removal-evidence.js';
 import { contentPathFor } from './page-path.js';
 import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
@@ -91,6 +94,14 @@ export interface ImportReport {
   readonly deadlineReached?: boolean;
   /** How pages were found; absent when the import stopped before reading sitemaps. */
   readonly discovery?: ImportDiscovery;
+  /** How pages were found, and why, in words (`sitemap read: 6 pages listed`, `the sitemap could not be read (…): links were followed …`). */
+  readonly howFound: string;
+  /** Set when this run found pages in a weaker way than the last one (the sitemap failed, far fewer pages): why. */
+  readonly weaker?: string;
+  /** Pages of the last run this one did not reach, asked for again with a conditional request. */
+  readonly rechecked: number;
+  /** Pages kept as they were because this run could not confirm them, with why (removal needs evidence). */
+  readonly kept: readonly PageProblem[];
   /** `inferred`: each site fact the importer inferred rather than read as stated, with its source, for the person to check. */
   readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[]; readonly inferred?: readonly string[] };
   readonly durationMs: number;
@@ -101,6 +112,8 @@ interface ReadResult {
   readonly url: string;
   readonly facts: PageFacts;
   readonly record: Omit<PageRecord, 'path' | 'file' | 'facts'>;
+  /** Reached through redirects that were all permanent (301, 308). */
+  readonly movedPermanently?: boolean;
 }
 
 const SITE_FILE_HEADER = '# Written by `site-content-mcp import` from what the site states. Edit freely: re-runs keep\n# every field you change. Format: docs/content-format.md.\n';
@@ -126,7 +139,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
-    return await importWith({ fetcher, reader, job }, start, options, report);
+    const done = await importWith({ fetcher, reader, job }, start, options, report);
+    if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
+    return done;
   } finally {
     job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
@@ -159,19 +174,25 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
   const previous = await readState(options.outDir, origin);
   const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
 
-  const discover = options.discover || sitemaps.entries.length === 0;
+  const verdict = judgeDiscovery(sitemaps, previous, options.discover);
+  report.howFound(verdict.description, verdict.weaker);
+  const discover = verdict.followLinks;
   report.discovered({
     via: sitemaps.entries.length === 0 ? 'links' : discover ? 'sitemaps-and-links' : 'sitemaps',
     sitemaps: sitemaps.sitemaps,
     complete: sitemaps.complete,
     ...(sitemaps.stopped === undefined ? {} : { stopped: sitemaps.stopped }),
   });
+  const inSitemap = new Set(sitemaps.entries.map((entry) => entry.url));
+  const foundBy = (url: string): 'sitemap' | 'links' => (inSitemap.has(url) ? 'sitemap' : verdict.sitemapTrusted ? 'links' : (previous?.pages[url]?.found ?? 'links'));
+  /** Pages of the last run that are gone, with the evidence (docs/import.md: removal needs evidence). */
+  const gone = new Map<string, string>();
   const queued = new Set<string>();
   const order: string[] = [];
   const enqueue = (url: string) => {
     if (queued.has(url) || order.length >= options.maxPages) return;
     queued.add(url);
-    if (!wanted(url)) return;
+    if (!looksLikePage(url) || !wanted(url)) return;
     if (!allowed(url)) {
       report.skip(url, 'robots.txt does not allow us to read it');
       return;
@@ -186,37 +207,70 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
   const finalUrls = new Set<string>();
   const limit = pLimit(options.concurrency);
   // Breadth first: each round reads what the last round found.
-  let round = order.slice();
   const done = new Set<string>();
-  while (round.length > 0 && !job.signal.aborted) {
-    await Promise.all(
-      round.map((url) =>
-        limit(async () => {
-          done.add(url);
-          // Past the deadline (or told to stop), pages not started are left as they were.
-          if (job.signal.aborted) return;
-          const result = await readOne({ fetcher, reader, spacer, beforeRedirect, job }, url, previous, lastmodOf.get(url), origin, report);
-          if (result === undefined) return;
-          if (finalUrls.has(result.url)) {
-            report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
-            return;
-          }
-          finalUrls.add(result.url);
-          results.push(result);
-          if (discover) for (const link of result.facts.links) enqueue(link);
-        }),
-      ),
-    );
-    round = order.filter((url) => !done.has(url));
+  const crawl = async () => {
+    let round = order.filter((url) => !done.has(url));
+    while (round.length > 0 && !job.signal.aborted) {
+      await Promise.all(
+        round.map((url) =>
+          limit(async () => {
+            done.add(url);
+            // Past the deadline (or told to stop), pages not started are left as they were.
+            if (job.signal.aborted) return;
+            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
+            if (read === undefined) return;
+            if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
+            if (finalUrls.has(read.url)) {
+              report.skip(url, url === read.url ? 'imported already (another address redirects here)' : `redirects to ${read.url}, which is imported already`);
+              return;
+            }
+            finalUrls.add(read.url);
+            results.push({ ...read, record: { ...read.record, found: foundBy(url) } });
+            if (discover) for (const link of read.facts.links) enqueue(link);
+          }),
+        ),
+      );
+      round = order.filter((url) => !done.has(url));
+    }
+  };
+  await crawl();
+  const reached = results.length;
+
+  // Pages of the last run this one did not reach: gone only on evidence, else asked for again.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (done.has(url) || finalUrls.has(url)) continue;
+    if (!wanted(url)) gone.set(url, 'left out by --include / --exclude');
+    else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
+    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, 'no longer in the sitemap');
+    else {
+      queued.add(url);
+      order.push(url);
+      report.rechecked();
+    }
   }
+  report.found(order.length);
+  await crawl();
   if (job.signal.aborted) report.endedEarly(job.timedOut);
-  if (results.length === 0 && (previous === undefined || Object.keys(previous.pages).length === 0)) {
+  for (const [url, reason] of report.goneUrls()) gone.set(url, reason);
+  const fewer = fewerPagesNote(reached, previous);
+  if (fewer !== undefined) report.howFound(verdict.description, verdict.weaker ?? fewer);
+
+  // What could not be confirmed either way keeps its last good version.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (finalUrls.has(url) || gone.has(url)) continue;
+    const kept = await fromPrevious(options.outDir, url, record);
+    if (kept === undefined) continue;
+    finalUrls.add(url);
+    results.push(kept);
+    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? 'the import ended before it was re-checked' : 'not reached this time'));
+  }
+  if (results.length === 0) {
     if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
   const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
-  return writeOutput(results, previous, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
+  return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
 }
 
 /**
@@ -263,7 +317,7 @@ export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Pro
 }
 
 async function readOne(
-  { fetcher, reader, spacer, beforeRedirect, job }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline },
+  { fetcher, reader, spacer, beforeRedirect, job, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -272,7 +326,7 @@ async function readOne(
 ): Promise<ReadResult | undefined> {
   const known = previous?.pages[url];
   if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
-    const unchanged = await fromPrevious(url, known, report);
+    const unchanged = await fromPrevious(outDir, url, known);
     if (unchanged !== undefined) return unchanged;
   }
   await spacer.wait();
@@ -286,9 +340,9 @@ async function readOne(
   }
   const { response } = outcome;
   report.fetched();
-  if (response.status === 304 && known !== undefined) return fromPrevious(url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
+  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) });
   if (response.status === 404 || response.status === 410) {
-    report.skip(url, `HTTP ${response.status}: the page is gone`);
+    report.gone(url, `HTTP ${response.status}: the page is gone`);
     return undefined;
   }
   if (response.status !== 200) {
@@ -315,6 +369,7 @@ async function readOne(
   return {
     url: response.finalUrl,
     facts,
+    ...(response.redirects.length > 0 && response.redirects.every((hop) => hop.status === 301 || hop.status === 308) ? { movedPermanently: true } : {}),
     record: {
       ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
       ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
@@ -324,10 +379,10 @@ async function readOne(
 }
 
 /** An unchanged page: what it stated last time, and its Markdown from the file written then. */
-async function fromPrevious(url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
+async function fromPrevious(outDir: string, url: string, known: PageRecord): Promise<ReadResult | undefined> {
   let markdown: string;
   try {
-    markdown = splitFrontMatter(await readFile(known.file, 'utf8')).body.trim();
+    markdown = splitFrontMatter(await readFile(path.join(outDir, known.file), 'utf8')).body.trim();
   } catch {
     return undefined;
   }
@@ -335,7 +390,18 @@ async function fromPrevious(url: string, known: PageRecord, report: ReportBuilde
   return { url, facts: { ...facts, markdown }, record };
 }
 
-async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder, names: SiteNameSignals = {}, sitemapLanguage?: (url: string) => string | undefined): Promise<ImportReport> {
+async function writeOutput(
+  results: ReadResult[],
+  previous: ImportState | undefined,
+  gone: ReadonlyMap<string, string>,
+  sitemapPages: number | undefined,
+  origin: string,
+  start: URL,
+  options: ImportOptions,
+  report: ReportBuilder,
+  names: SiteNameSignals = {},
+  sitemapLanguage?: (url: string) => string | undefined,
+): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
   const decisions = decidePages(results, {
     customRules,
@@ -407,23 +473,31 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
   const homePage = typed.find((page) => page.url === start.href) ?? typed.filter((page) => page.lang === defaultLanguage).sort((a, b) => a.path.length - b.path.length)[0];
   const homeTitle = results.find((result) => result.url === homePage?.url)?.facts.title;
   const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) });
-  const pagesDir = path.join(options.outDir, 'pages');
-  await mkdir(pagesDir, { recursive: true });
+  await mkdir(path.join(options.outDir, PAGES_DIR), { recursive: true });
   const records: Record<string, PageRecord> = {};
   const written = new Set<string>();
   for (const page of typed) {
     const result = results.find((candidate) => candidate.url === page.url)!;
-    const file = path.join(pagesDir, ...page.path.split('/').filter(Boolean), 'index.md');
+    const file = pageFile(page.path);
+    const absolute = path.join(options.outDir, file);
     const document = pageDocument(page, result.facts, draft.serviceOfPage.get(page.path), result.record.lastmod);
     let before: string | undefined;
     try {
-      before = await readFile(file, 'utf8');
+      before = await readFile(absolute, 'utf8');
     } catch {
       before = undefined;
     }
     if (before !== document) {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, document);
+      try {
+        await mkdir(path.dirname(absolute), { recursive: true });
+        // Written beside and renamed: a process killed mid-write never leaves half a page.
+        await writeFile(`${absolute}.${process.pid}.tmp`, document);
+        await rename(`${absolute}.${process.pid}.tmp`, absolute);
+      } catch (error) {
+        // One page the disk refuses (a name in the way, a full disk) fails alone; the last good version, if any, stays.
+        report.fail(page.url, `could not be stored: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        continue;
+      }
       if (before === undefined) report.added(page.path);
       else report.updated(page.path);
     } else report.unchanged();
@@ -431,19 +505,24 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     const { markdown: _markdown, ...facts } = result.facts;
     records[page.url] = { path: page.path, file, ...result.record, facts };
   }
-  // Pages that vanished from the site go; pages that failed this time stay as they were.
+  // Pages with evidence that they are gone go, and so do pages read (or kept) this time that may no
+  // longer be imported (another language, not content); any other page of the last run (its file
+  // could not be read back, or not be written) stays as it was.
+  const judged = new Set(results.map((result) => result.url));
+  const failed = report.failedUrls();
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (records[url] !== undefined || written.has(record.file)) continue;
-    if (report.failedUrls().has(url) || report.stoppedEarly()) {
+    if (!gone.has(url) && !(judged.has(url) && !failed.has(url))) {
       records[url] = record;
       written.add(record.file);
       continue;
     }
-    await rm(record.file, { force: true });
+    // readState keeps only files inside this folder's pages/: nothing outside it is ever deleted.
+    await rm(path.join(options.outDir, record.file), { force: true });
     report.removed(record.path);
   }
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
-  await writeState(options.outDir, { version: 1, origin, pages: records });
+  await writeState(options.outDir, { version: 1, origin, pages: records, ...(sitemapPages === undefined ? {} : { discovery: { sitemapPages } }) });
   const inferred = draft.facts.filter((fact) => !fact.stated).map((fact) => `${fact.field}: ${fact.value} (${fact.source})`);
   return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted, inferred });
 }
@@ -541,6 +620,11 @@ class ReportBuilder {
   readonly #skipped: { url: string; reason: string }[] = [];
   readonly #failed: { url: string; reason: string }[] = [];
   readonly #otherLanguages: Record<string, number> = {};
+  readonly #gone = new Map<string, string>();
+  readonly #kept: { url: string; reason: string }[] = [];
+  #rechecked = 0;
+  #howFound = '';
+  #weaker: string | undefined;
   #discovery: ImportDiscovery | undefined;
   #endedEarly = false;
   #deadlineReached = false;
@@ -608,6 +692,28 @@ class ReportBuilder {
   failedUrls(): ReadonlySet<string> {
     return new Set(this.#failed.map((failure) => failure.url));
   }
+  /** A 404 or 410: evidence that the page is gone. */
+  gone(url: string, reason: string): void {
+    this.#gone.set(url, reason);
+    this.skip(url, reason);
+  }
+  goneUrls(): ReadonlyMap<string, string> {
+    return this.#gone;
+  }
+  rechecked(): void {
+    this.#rechecked += 1;
+  }
+  kept(url: string, reason: string): void {
+    this.#kept.push({ url, reason });
+  }
+  howFound(description: string, weaker: string | undefined): void {
+    this.#howFound = description;
+    this.#weaker = weaker;
+  }
+  /** Why this run did not read a page: its last failure or skip. */
+  lastWordOn(url: string): string | undefined {
+    return [...this.#failed, ...this.#skipped].findLast((item) => item.url === url)?.reason;
+  }
 
   fatal(reason: string): ImportReport {
     return { ...this.#base(0), fatal: reason };
@@ -630,6 +736,10 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
+      howFound: this.#howFound,
+      ...(this.#weaker === undefined ? {} : { weaker: this.#weaker }),
+      rechecked: this.#rechecked,
+      kept: [...this.#kept].sort(byUrl),
       ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
       ...(this.#deadlineReached ? { deadlineReached: true } : {}),
       durationMs: Date.now() - this.started,

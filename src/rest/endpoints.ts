@@ -11,6 +11,7 @@ import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
 import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
+import { plainText } from '../text/plain-text.js';
 import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
 import { agentQuota } from '../web/rate-limit.js';
@@ -142,7 +143,13 @@ export const health = defineEndpoint({
   batchable: true,
   async run(_query, { ctx, content }) {
     const last = ctx.reloader.last;
-    const lastReload = last && { outcome: last.outcome, trigger: last.trigger, at: new Date(last.at).toISOString(), ...(last.reason === undefined ? {} : { reason: last.reason }) };
+    const lastReload = last && {
+      outcome: last.outcome,
+      trigger: last.trigger,
+      at: new Date(last.at).toISOString(),
+      ...(last.reason === undefined ? {} : { reason: last.reason }),
+      ...(last.sync === undefined ? {} : { sync: { ...last.sync, keptPages: [...last.sync.keptPages] } }),
+    };
     const body: Health = {
       ok: true,
       version: ctx.version,
@@ -192,7 +199,7 @@ export const pages = defineEndpoint({
         type: typeFilter,
         lang: langFilter,
         limit: z.number().int().min(PAGES_LIMIT.min).max(PAGES_LIMIT.max).default(PAGES_LIMIT.default).describe('Pages per answer, 1 to 100 (default 50).'),
-        cursor: z.string().max(64).optional().describe('Opaque; the next_cursor of the previous answer. Omit for the first page.'),
+        cursor: plainText().max(64).optional().describe('Opaque; the next_cursor of the previous answer. Omit for the first page.'),
       })
       .strict(),
   ),

@@ -1,7 +1,7 @@
 import mjmlCore from 'mjml-core';
 import presetCore from 'mjml-preset-core';
 import type { Severity } from './checks/check.js';
-import { contactLines, type ReportContent } from './report-mail.js';
+import { contactLines, type ReportContent } from './report-content.js';
 import type { Problem } from './scan-result.js';
 
 /**

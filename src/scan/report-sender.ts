@@ -2,7 +2,7 @@ import { publishedPrices } from '../content/pricing.js';
 import type { Lang } from '../content/schema.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { ReportLanguage } from './report-language.js';
-import type { ReportSender } from './report-mail.js';
+import type { ReportSender } from './report-content.js';
 
 /**
  * The sender of scan reports: this site's company, its published services (name, starting

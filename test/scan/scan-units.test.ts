@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { notVerified, passed, t, type CheckResult, type CheckSpec } from '../../src/scan/checks/check.js';
 import { quote } from '../../src/scan/checks/evidence.js';
-import { maskEmail, renderReportText, reportContent, reportMail, type ReportSender } from '../../src/scan/report-mail.js';
+import { reportContent, type ReportSender } from '../../src/scan/report-content.js';
+import { maskEmail, renderReportText, reportMail } from '../../src/scan/report-mail.js';
 import { buildResult } from '../../src/scan/scan-result.js';
 import { gradeFor, score } from '../../src/scan/score.js';
 
