@@ -45,7 +45,7 @@ describe('site-content-mcp import and check on the command line', () => {
     expect(result.stdout).toMatch(/^ {2}added +2$/m);
     expect(result.stdout).toContain(`How pages were found: no sitemap (${site.origin}/sitemap.xml: HTTP 404): links were followed from the start page.`);
     expect(result.stdout).toContain(`Ready to serve: site-content-mcp serve --content-dir ${out}`);
-    expect(result.stdout).toContain("Check (inferred, not stated by the site):\n  company: Acme (the home page's title)\n");
+    expect(result.stdout).toContain("Check (inferred, not stated by the site) (1):\n  company: Acme (the home page's title)\n");
   });
 
   it('ends with exit 1 and one line when the site cannot be reached', async () => {
