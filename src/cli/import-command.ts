@@ -13,6 +13,7 @@ import { systemResolver } from '../net/resolver.js';
  * one-line reason when nothing could be imported.
  */
 export async function runImportCommand(config: Config): Promise<number> {
+  if (config.explain !== undefined) return explainCommand(config, config.explain);
   const outDir = config.out!;
   const progress = createProgress(process.stderr);
   if (config.scanAllowPrivateTargets) process.stderr.write('site-content-mcp: SCAN_ALLOW_PRIVATE_TARGETS is ON: the import may reach loopback and private addresses (tests only).\n');
@@ -30,6 +31,7 @@ export async function runImportCommand(config: Config): Promise<number> {
       include: config.include,
       exclude: config.exclude,
       discover: config.discover,
+      includeArchives: config.includeArchives,
       concurrency: config.importConcurrency,
       delayMs: config.importDelayMs,
       deadlineMs: config.importDeadline ?? 0,
@@ -48,6 +50,21 @@ export async function runImportCommand(config: Config): Promise<number> {
   const check = await checkContent(outDir);
   process.stdout.write(check.ok ? `\nReady to serve: site-content-mcp serve --content-dir ${outDir}\n` : `\n${outDir} cannot be served yet:\n${check.text}`);
   return report.pagesInOutput > 0 ? 0 : 1;
+}
+
+/** `site-content-mcp import --explain <url>`: one page's decisions and their evidence; writes nothing. */
+async function explainCommand(config: Config, url: string): Promise<number> {
+  if (config.scanAllowPrivateTargets) process.stderr.write('site-content-mcp: SCAN_ALLOW_PRIVATE_TARGETS is ON: the import may reach loopback and private addresses (tests only).\n');
+  const { explainPage } = await import('../import/explain-page.js');
+  const result = await explainPage({
+    url,
+    version: packageInfo().version,
+    network: NetworkPolicy.create(config.scanAllowPrivateTargets, systemResolver),
+    ...(config.out === undefined ? {} : { outDir: config.out }),
+    includeArchives: config.includeArchives,
+  });
+  (result.ok ? process.stdout : process.stderr).write(result.text);
+  return result.ok ? 0 : 1;
 }
 
 /** `site-content-mcp check <dir>`: the validation `serve` runs, every problem with file and field. */

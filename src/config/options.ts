@@ -474,6 +474,21 @@ export const OPTIONS = {
     schema: flagBoolean,
     bare: true,
   },
+  includeArchives: {
+    flag: 'include-archives',
+    env: 'IMPORT_INCLUDE_ARCHIVES',
+    hint: '1|0',
+    description: '`import`: also import tag, category, author and date archives, paginated lists, search results, feeds and attachment pages (they are lists of other pages, not content). Default: off.',
+    schema: flagBoolean,
+    bare: true,
+  },
+  explain: {
+    flag: 'explain',
+    env: 'IMPORT_EXPLAIN',
+    hint: 'URL',
+    description: '`import --explain <url>`: read this one page of a site and print what the importer decides about it (content or not, language, type, title, description, date) and the evidence for each; writes nothing, needs no --out.',
+    schema: z.string().trim().url('must be the full address of a page, e.g. https://www.example.com/o-nas/').optional(),
+  },
   importConcurrency: {
     flag: 'import-concurrency',
     env: 'IMPORT_CONCURRENCY',

@@ -19,14 +19,15 @@ import { writeSummaryFile } from './import-summary.js';
 import { looksLikePage, pageFile, PAGES_DIR } from './page-file.js';
 import { fewerPagesNote, judgeDiscovery } from './removal-evidence.js';
 import { contentPathFor } from './page-path.js';
-import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
+import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay, type PageFacts } from './read-page.js';
-import { draftSiteFile, type ImportedPage } from './site-facts.js';
+import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
+import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
 import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
 import { sameSite } from './same-site.js';
-import { readSitemaps, type DiscoveryStop, type SitemapEntry, type SitemapFileOutcome } from './sitemaps.js';
+import { readSitemaps, sitemapLanguages, type DiscoveryStop, type SitemapEntry, type SitemapFileOutcome } from './sitemaps.js';
 
 export interface ImportOptions {
   readonly startUrl: string;
@@ -39,6 +40,8 @@ export interface ImportOptions {
   readonly exclude: readonly string[];
   /** Follow links from the start URL even when there is a sitemap. */
   readonly discover: boolean;
+  /** Import archives, paginated lists, search results, feeds and attachment pages too (left out by default). */
+  readonly includeArchives?: boolean;
   readonly concurrency: number;
   /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
   readonly delayMs: number;
@@ -99,7 +102,8 @@ export interface ImportReport {
   readonly rechecked: number;
   /** Pages kept as they were because this run could not confirm them, with why (removal needs evidence). */
   readonly kept: readonly PageProblem[];
-  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
+  /** `inferred`: each site fact the importer inferred rather than read as stated, with its source, for the person to check. */
+  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[]; readonly inferred?: readonly string[] };
   readonly durationMs: number;
 }
 
@@ -265,11 +269,42 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
-  return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report);
+  const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
+  return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
+}
+
+/**
+ * What WordPress says the site is called, besides the pages: the `name` of its REST index
+ * (`/wp-json/`, one request, only when a page links it) and the title of its feed link
+ * ("Studio Lipiec – strony dla firm » Kanał z wpisami").
+ */
+async function siteNameSignals(fetcher: Fetcher, results: readonly ReadResult[], origin: string, allowed: (url: string) => boolean, wait: () => Promise<void>): Promise<SiteNameSignals> {
+  const feedTitle = mostCommonOf(results.flatMap((result) => (result.facts.feed?.title === undefined ? [] : [result.facts.feed.title.split(/\s+[»›]\s+/)[0]!.trim()])));
+  const restIndex = results.map((result) => result.facts.restIndex).find((url) => url !== undefined && url.startsWith(`${origin}/`) && allowed(url));
+  let restName: string | undefined;
+  if (restIndex !== undefined) {
+    await wait();
+    const outcome = await fetcher.fetch(restIndex, { accept: 'application/json' });
+    if (outcome.ok && outcome.response.status === 200) {
+      try {
+        const name = (JSON.parse(outcome.response.body) as { name?: unknown }).name;
+        if (typeof name === 'string' && name.trim() !== '') restName = name.trim();
+      } catch {
+        // Not the REST index after all: the other signals still count.
+      }
+    }
+  }
+  return { ...(feedTitle === undefined ? {} : { feedTitle }), ...(restName === undefined ? {} : { restName }) };
+}
+
+function mostCommonOf(values: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
-async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
+export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
   const outcome = await fetcher.fetch(`${requestedOrigin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
   if (!outcome.ok) return { fatal: `cannot reach ${requestedOrigin}: ${describeFetchFailure(outcome.failure)}` };
   const { response } = outcome;
@@ -325,6 +360,8 @@ async function readOne(
   let facts: PageFacts;
   try {
     facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
+    const contentLanguage = response.headers['content-language']?.trim();
+    if (contentLanguage) facts = { ...facts, contentLanguage };
   } catch {
     report.fail(url, 'the HTML could not be read');
     return undefined;
@@ -362,29 +399,37 @@ async function writeOutput(
   start: URL,
   options: ImportOptions,
   report: ReportBuilder,
+  names: SiteNameSignals = {},
+  sitemapLanguage?: (url: string) => string | undefined,
 ): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
-  const candidates: { result: ReadResult; lang: Lang; path: string }[] = [];
+  const decisions = decidePages(results, {
+    customRules,
+    includeArchives: options.includeArchives ?? false,
+    hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined,
+    ...(sitemapLanguage === undefined ? {} : { sitemapLanguage }),
+  });
+  const candidates: { result: ReadResult; lang: Lang; path: string; decision: PageDecision }[] = [];
   const byPath = new Map<string, string>();
-  for (const result of results) {
-    const lang = result.facts.lang?.slice(0, 2) ?? langFromPath(result.url);
-    if (lang === undefined) {
-      report.skip(result.url, 'the page does not state its language (html lang)');
+  // Of two addresses of one page (`/post/` and `/post/?replytocom=7`), the one without a query is the page's.
+  const withoutQueryFirst = [...results].sort((a, b) => Number(new URL(a.url).search !== '') - Number(new URL(b.url).search !== ''));
+  for (const result of withoutQueryFirst) {
+    const decision = decisions.get(result.url)!;
+    if (!decision.content.value) {
+      const lang = decision.language.value;
+      if (lang !== undefined && !(LANGS as readonly string[]).includes(lang) && decision.content.because.startsWith('in ')) report.otherLanguage(result.url, lang);
+      else report.skip(result.url, decision.content.because);
       continue;
     }
-    if (!(LANGS as readonly string[]).includes(lang)) {
-      report.otherLanguage(result.url, result.facts.lang ?? lang);
-      continue;
-    }
-    const canonical = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? result.facts.canonical : result.url;
-    const pagePath = contentPathFor(canonical);
+    const lang = decision.language.value as Lang;
+    const pagePath = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? decision.path : contentPathFor(result.url);
     const clash = byPath.get(pagePath);
     if (clash !== undefined) {
       report.skip(result.url, `the same page as ${clash} (canonical path ${pagePath})`);
       continue;
     }
     byPath.set(pagePath, result.url);
-    candidates.push({ result, lang: lang as Lang, path: pagePath });
+    candidates.push({ result, lang, path: pagePath, decision });
   }
 
   const pathOfUrl = new Map<string, string>();
@@ -393,21 +438,21 @@ async function writeOutput(
     if (result.facts.canonical !== undefined) pathOfUrl.set(result.facts.canonical, pagePath);
   }
   const langOfPath = new Map(candidates.map((candidate) => [candidate.path, candidate.lang]));
-  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath }) => {
+  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath, decision }) => {
     const { facts } = result;
     const alternate = facts.alternates
       .map((entry) => pathOfUrl.get(entry.url))
       .find((other) => other !== undefined && other !== pagePath && langOfPath.get(other) !== lang);
-    const event = eventDetails(facts.jsonLd);
-    const type = inferPageType(pagePath, facts.jsonLd, customRules, event !== undefined);
-    const title = cleanTitle(facts);
+    const title = decision.title.value;
     return {
       url: result.url,
+      ...(facts.siteName === undefined ? {} : { siteName: facts.siteName }),
       path: pagePath,
       lang,
-      type,
+      type: decision.type.value,
       title,
-      description: clip(facts.description ?? firstParagraph(facts.markdown) ?? title, 400),
+      description: decision.description.value,
+      ...(decision.published.value === undefined ? {} : { published: decision.published.value }),
       alternate,
       jsonLd: facts.jsonLd,
       emails: facts.emails,
@@ -423,7 +468,11 @@ async function writeOutput(
 
   const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
   const defaultLanguage = startPage?.lang ?? 'en';
-  const draft = draftSiteFile(typed, origin, defaultLanguage);
+  const titleName = siteTitleAffix(results.map((result) => result.facts.title ?? '')).value?.name;
+  // The start page's title, else the title of the default language's shortest path (a book's index page).
+  const homePage = typed.find((page) => page.url === start.href) ?? typed.filter((page) => page.lang === defaultLanguage).sort((a, b) => a.path.length - b.path.length)[0];
+  const homeTitle = results.find((result) => result.url === homePage?.url)?.facts.title;
+  const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) });
   await mkdir(path.join(options.outDir, PAGES_DIR), { recursive: true });
   const records: Record<string, PageRecord> = {};
   const written = new Set<string>();
@@ -474,11 +523,12 @@ async function writeOutput(
   }
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
   await writeState(options.outDir, { version: 1, origin, pages: records, ...(sitemapPages === undefined ? {} : { discovery: { sitemapPages } }) });
-  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted });
+  const inferred = draft.facts.filter((fact) => !fact.stated).map((fact) => `${fact.field}: ${fact.value} (${fact.source})`);
+  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted, inferred });
 }
 
 /** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */
-async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
+export async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
   let site: unknown;
   try {
     site = parseYaml(await readFile(path.join(outDir, 'site.yaml'), 'utf8'));
@@ -492,7 +542,7 @@ async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
 function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {
   const meta: Record<string, unknown> = { title: page.title, description: page.description, type: page.type, lang: page.lang, path: page.path };
   if (page.alternate !== undefined) meta.alternate = page.alternate;
-  const dates = pageDates(facts, lastmod);
+  const dates = pageDates(facts, lastmod, page.published);
   if (dates.published !== undefined) meta.published = dates.published;
   if (dates.updated !== undefined) meta.updated = dates.updated;
   if (service !== undefined && (page.type === 'service' || page.type === 'city_page')) meta.service = service;
@@ -507,10 +557,10 @@ function pageDocument(page: ImportedPage, facts: PageFacts, service: string | un
 }
 
 /** Dates from the page's meta tags, else its JSON-LD; the sitemap's lastmod when the page states no update. */
-function pageDates(facts: PageFacts, lastmod: string | undefined): { published?: string; updated?: string } {
+function pageDates(facts: PageFacts, lastmod: string | undefined, decided: string | undefined): { published?: string; updated?: string } {
   const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined || candidate.dateModified !== undefined);
   const nested = facts.jsonLd.flatMap((candidate) => objects(candidate.mainEntityOfPage)).find((candidate) => candidate.datePublished !== undefined);
-  const published = facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
+  const published = decided ?? facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
   const updated = facts.updated ?? isoDay(text(node?.dateModified) ?? text(nested?.dateModified)) ?? isoDay(lastmod);
   return { ...(published === undefined ? {} : { published }), ...(updated === undefined ? {} : { updated }) };
 }
@@ -525,7 +575,7 @@ function authorOf(nodes: readonly JsonLdNode[]): string | undefined {
 }
 
 /** The event block from JSON-LD Event: start, end (the start when absent) and where. */
-function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
+export function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
   const event = nodes.find((node) => typesOf(node).some((type) => type === 'Event' || type.endsWith('Event')));
   const startDate = text(event?.startDate);
   if (event === undefined || startDate === undefined || !/T\d{2}:\d{2}.*([+-]\d{2}:\d{2}|Z)$/.test(startDate)) return undefined;
@@ -543,31 +593,6 @@ function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | u
   return location === undefined ? undefined : { start: startDate, end: endDate, location };
 }
 
-/** `<title>` without the site name after a separator ("Pricing | Acme" becomes "Pricing"). */
-function cleanTitle(facts: PageFacts): string {
-  const names = [facts.siteName, ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).map((node) => text(node.name))].filter(
-    (name): name is string => name !== undefined,
-  );
-  let title = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
-  for (const name of names) {
-    const match = new RegExp(`^(.+?)\\s+[|–—·:-]\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).exec(title);
-    if (match?.[1] !== undefined) title = match[1];
-  }
-  return clip(title, 200);
-}
-
-function firstHeading(markdown: string): string | undefined {
-  return /^#{1,3}\s+(.+)$/m.exec(markdown)?.[1]?.trim();
-}
-
-function firstParagraph(markdown: string): string | undefined {
-  return markdown
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block))
-    ?.replace(/\s+/g, ' ');
-}
-
 /** The page starts with its title as the one level-1 heading, as the content format's pages do. */
 function withTitleHeading(markdown: string, title: string): string {
   const lines = markdown.split('\n');
@@ -580,17 +605,8 @@ function withTitleHeading(markdown: string, title: string): string {
   return `# ${title}\n\n${markdown}`;
 }
 
-function clip(value: string, max: number): string {
-  const clean = value.replace(/\s+/g, ' ').trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
-
 function seconds(ms: number): string {
   return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
-}
-
-function langFromPath(url: string): string | undefined {
-  return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
 }
 
 /** Counts and lists as the import goes, and reports progress after every change. */

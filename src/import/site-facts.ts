@@ -7,6 +7,10 @@ import { pricingFor } from './price-facts.js';
 /** One page as the importer will write it (the content format's fields), with what it read from the page. */
 export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' | 'title' | 'description' | 'alternate'> {
   readonly url: string;
+  /** The page's og:site_name, when it has one. */
+  readonly siteName?: string;
+  /** The day it was published, where the page states one (posts). */
+  readonly published?: string;
   readonly jsonLd: readonly JsonLdNode[];
   readonly emails: readonly string[];
   readonly phones: readonly string[];
@@ -23,6 +27,28 @@ export interface SiteDraft {
   readonly defaulted: readonly string[];
   /** The pricing item each page publishes (the page's `service` field), by path. */
   readonly serviceOfPage: ReadonlyMap<string, string>;
+  /** Each site fact written (company, e-mail, phone, address), with where it was read and whether the site states it or the importer inferred it. */
+  readonly facts: readonly SiteFact[];
+}
+
+/** One fact of the site file and its source. `stated: false` means inferred: the person is asked to check it. */
+export interface SiteFact {
+  readonly field: string;
+  readonly value: string;
+  readonly source: string;
+  readonly stated: boolean;
+}
+
+/** What the site says its name is outside the pages' JSON-LD: WordPress's REST index and feed, the titles' shared affix. */
+export interface SiteNameSignals {
+  /** `name` of the WordPress REST index (`/wp-json/`). */
+  readonly restName?: string;
+  /** The site's feed title (`<link rel=alternate type=application/rss+xml title>` or the feed's `<title>`). */
+  readonly feedTitle?: string;
+  /** The text most pages' `<title>` share before or after a separator. */
+  readonly titleName?: string;
+  /** The home page's own `<title>`, the last resort (a small site's home page is often titled with the company's name). */
+  readonly homeTitle?: string;
 }
 
 const NEXT_STEP: Record<Lang, (company: string) => string> = {
@@ -53,7 +79,7 @@ const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
  * the pricing page's tables, each linked to the page that publishes it. A price is kept only
  * when the page shows it; nothing is invented: what cannot be read is listed in `missing`.
  */
-export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang): SiteDraft {
+export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang, names: SiteNameSignals = {}): SiteDraft {
   const byPath = new Map(pages.map((page) => [page.path, page]));
   const pathOfUrl = new Map(pages.map((page) => [page.url, page.path]));
   const languages = [defaultLanguage, ...(['pl', 'en'] as const).filter((lang) => lang !== defaultLanguage && pages.some((page) => page.lang === lang))];
@@ -62,10 +88,14 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(typedObjects));
   const organization = allNodes.find((node) => typesOf(node).some((type) => type === 'Organization' || type === 'LocalBusiness' || type.endsWith('Business')) && text(node.name) !== undefined);
   const homeOf = (lang: Lang) => pages.filter((page) => page.lang === lang).sort((a, b) => a.path.length - b.path.length)[0];
-  const siteName = allNodes.find((node) => typesOf(node).includes('WebSite'))?.name;
-  const company = text(organization?.name) ?? text(siteName) ?? new URL(origin).hostname;
+  const facts: SiteFact[] = [];
+  const companyFact = companyName(pages, allNodes, organization, names);
+  if (companyFact !== undefined) facts.push(companyFact);
+  else missing.push('company');
+  // The content format needs a company; without one the host stands in, listed under "Fill in".
+  const company = companyFact?.value ?? new URL(origin).hostname;
 
-  const site: Record<string, unknown> = { company, siteUrl: origin, languages, defaultLanguage };
+  const site: Record<string, unknown> = { ...(companyFact === undefined ? {} : { company }), siteUrl: origin, languages, defaultLanguage };
   const summary: Partial<Record<Lang, string>> = {};
   const contact: Partial<Record<Lang, Record<string, string>>> = {};
   for (const lang of languages) {
@@ -73,14 +103,17 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
     const description = home?.description ?? text(organization?.description);
     if (description !== undefined) summary[lang] = description;
     else missing.push(`summary.${lang}`);
-    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, missing);
+    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, missing, facts);
   }
   site.summary = summary;
   const salesEmail = contact[defaultLanguage]?.email;
   if (salesEmail !== undefined) site.salesEmail = salesEmail;
   else missing.push('salesEmail');
   const address = postalAddress(organization);
-  if (address !== undefined) site.address = address;
+  if (address !== undefined) {
+    site.address = address;
+    facts.push({ field: 'address', value: Object.values(address).join(', '), source: 'JSON-LD PostalAddress', stated: true });
+  }
   site.contact = contact;
   site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, NEXT_STEP[lang](company)])) };
   defaulted.push(...languages.map((lang) => `inquiry.nextStep.${lang}`));
@@ -96,7 +129,7 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, note[lang]])), currency, items: pricing.items };
   defaulted.push(...languages.map((lang) => `pricing.note.${lang}`), ...pricing.fromText);
   site.services = servicesList(pages, byPath, defaultLanguage);
-  return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage };
+  return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage, facts };
 }
 
 function contactFor(
@@ -106,6 +139,7 @@ function contactFor(
   organization: JsonLdNode | undefined,
   pathOfUrl: ReadonlyMap<string, string>,
   missing: string[],
+  facts: SiteFact[],
 ): Record<string, string> {
   const inLang = pages.filter((page) => page.lang === lang);
   const points = nodes.filter((node) => typesOf(node).includes('ContactPoint'));
@@ -114,18 +148,94 @@ function contactFor(
     (point !== undefined && typeof point.url === 'string' ? inLang.find((page) => page.path === pathOfUrl.get(point.url as string)) : undefined) ??
     inLang.find((page) => page.jsonLd.some((node) => typesOf(node).includes('ContactPage'))) ??
     inLang.find((page) => matchRule(page.path, [{ path: '/**/{kontakt,contact,contact-us}/', type: 'company' }]) !== undefined);
-  const email = text(point?.email) ?? text(organization?.email) ?? contactPage?.emails[0] ?? mostCommon(inLang.flatMap((page) => page.emails));
-  const phone = text(point?.telephone) ?? text(organization?.telephone) ?? contactPage?.phones[0] ?? mostCommon(inLang.flatMap((page) => page.phones));
+  const email = contactDetail(lang, 'email', point?.email, organization?.email, contactPage, inLang, (page) => page.emails);
+  const phone = contactDetail(lang, 'phone', point?.telephone, organization?.telephone, contactPage, inLang, (page) => page.phones);
+  if (email !== undefined) facts.push(email);
+  if (phone !== undefined) facts.push(phone);
   const privacy = inLang.find((page) => /(privacy|prywatnosc)/.test(page.path)) ?? inLang.find((page) => /(^|\/)rodo\/$/.test(page.path));
   const result: Record<string, string> = {};
-  if (email !== undefined) result.email = email.replace(/^mailto:/i, '');
+  if (email !== undefined) result.email = email.value.replace(/^mailto:/i, '');
   else missing.push(`contact.${lang}.email`);
-  if (phone !== undefined) result.phone = phone;
+  if (phone !== undefined) result.phone = phone.value;
   else missing.push(`contact.${lang}.phone`);
   if (contactPage !== undefined) result.contactForm = contactPage.path;
   else missing.push(`contact.${lang}.contactForm`);
   if (privacy !== undefined) result.privacyPolicy = privacy.path;
   return result;
+}
+
+/**
+ * An e-mail address or phone number and where it was read. Stated: the JSON-LD ContactPoint or
+ * Organization, a link on the contact page, or a link on most pages (the site's header or
+ * footer). A link found on a few pages' text only (an author's address inside a book) is a
+ * guess: written, so that the directory can be served, and listed for the person to check.
+ */
+function contactDetail(
+  lang: Lang,
+  kind: 'email' | 'phone',
+  fromPoint: unknown,
+  fromOrganization: unknown,
+  contactPage: ImportedPage | undefined,
+  inLang: readonly ImportedPage[],
+  of: (page: ImportedPage) => readonly string[],
+): SiteFact | undefined {
+  const field = `contact.${lang}.${kind}`;
+  if (text(fromPoint) !== undefined) return { field, value: text(fromPoint)!, source: 'JSON-LD ContactPoint', stated: true };
+  if (text(fromOrganization) !== undefined) return { field, value: text(fromOrganization)!, source: 'JSON-LD Organization', stated: true };
+  const onContactPage = contactPage === undefined ? undefined : of(contactPage)[0];
+  if (onContactPage !== undefined) return { field, value: onContactPage, source: `a link on the contact page ${contactPage!.path}`, stated: true };
+  const common = mostCommon(inLang.flatMap((page) => [...new Set(of(page))]));
+  if (common === undefined) return undefined;
+  const on = inLang.filter((page) => of(page).includes(common));
+  if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: `a link on ${on.length} of ${inLang.length} pages (the site's header or footer)`, stated: true };
+  return { field, value: common, source: `found only in the text of ${on.slice(0, 3).map((page) => page.path).join(', ')}: is it the company's ${kind === 'email' ? 'address' : 'number'}?`, stated: false };
+}
+
+/** Legal forms that follow a company's name: Polish first, then the common foreign ones. */
+const LEGAL_FORM = /^\s+(sp\. z o\.o\.|spółka z o\.o\.|s\.a\.|sp\. j\.|sp\. k\.|sp\.k\.|s\.c\.|ltd\.?|limited|gmbh|inc\.?|llc|s\.r\.o\.)/i;
+
+/**
+ * The company's name: JSON-LD Organization (stated), else the site's name as `og:site_name`, the
+ * WordPress REST index, the feed or the JSON-LD WebSite say, else the name most titles share
+ * (inferred). A site title with a tagline after a separator ("Studio Lipiec – strony dla firm")
+ * gives the part before it; a legal form after that name in the pages' text ("Studio Lipiec
+ * sp. z o.o.") completes it. Never the host.
+ */
+function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[], organization: JsonLdNode | undefined, names: SiteNameSignals): SiteFact | undefined {
+  const organizationName = text(organization?.name);
+  if (organizationName !== undefined) return { field: 'company', value: organizationName, source: 'JSON-LD Organization', stated: true };
+  const ogSiteName = mostCommon(pages.flatMap((page) => (page.siteName === undefined ? [] : [page.siteName])));
+  const webSite = text(nodes.find((node) => typesOf(node).includes('WebSite'))?.name);
+  const candidates: [string | undefined, string][] = [
+    [ogSiteName, 'og:site_name'],
+    [names.restName, 'the WordPress site title (/wp-json/ name)'],
+    [names.feedTitle, "the feed's title"],
+    [webSite, 'JSON-LD WebSite name'],
+    [names.titleName, 'the name most page titles share'],
+    [names.homeTitle, "the home page's title"],
+  ];
+  const found = candidates.find(([value]) => value !== undefined && value.trim() !== '');
+  if (found === undefined) return undefined;
+  const [siteName, source] = found as [string, string];
+  const separator = /\s[–—|·:»-]\s/.exec(siteName);
+  // Documentation generators write "<project> <version> documentation" ("dokumentacja <project>"): the project is the name.
+  const name = (separator === null ? siteName.trim() : siteName.slice(0, separator.index).trim())
+    .replace(/^(dokumentacja|documentation)\s+/i, '')
+    .replace(/\s+(documentation|dokumentacja|docs)$/i, '')
+    .replace(/\s+v?\d+(\.\d+)+$/, '');
+  const withForm = legalName(pages, name);
+  const parts = [source, ...(separator === null ? [] : [`without its tagline "${siteName.slice(separator.index + separator[0].length).trim()}"`]), ...(withForm === undefined ? [] : [`with the legal form written on ${withForm.path}`])];
+  return { field: 'company', value: withForm?.name ?? name, source: parts.join(', '), stated: false };
+}
+
+function legalName(pages: readonly ImportedPage[], name: string): { name: string; path: string } | undefined {
+  for (const page of pages) {
+    for (let at = page.markdown.indexOf(name); at >= 0; at = page.markdown.indexOf(name, at + 1)) {
+      const form = LEGAL_FORM.exec(page.markdown.slice(at + name.length, at + name.length + 24));
+      if (form !== null) return { name: `${name} ${form[1]}`, path: page.path };
+    }
+  }
+  return undefined;
 }
 
 function mostCommon(values: readonly string[]): string | undefined {
@@ -151,9 +261,18 @@ function servicesList(pages: readonly ImportedPage[], byPath: ReadonlyMap<string
     const other = page.alternate === undefined ? undefined : byPath.get(page.alternate);
     return { [page.lang]: page.path, ...(other !== undefined ? { [other.lang]: other.path } : {}) };
   };
-  const areas = pages.filter((page) => page.type === 'service_area' && page.lang === defaultLanguage);
-  return areas.map((area) => ({
-    area: pair(area),
-    services: pages.filter((page) => page.type === 'service' && page.lang === defaultLanguage && page.path.startsWith(area.path) && page.path !== area.path).map(pair),
-  }));
+  const inLang = pages.filter((page) => page.lang === defaultLanguage);
+  const below = (area: ImportedPage) => inLang.filter((page) => page.type === 'service' && page.path.startsWith(area.path) && page.path !== area.path);
+  // A service area, or a services index with service pages below it (/uslugi/ and its services): each is a group.
+  const areas = inLang.filter((page) => page.type === 'service_area' || (page.type === 'services_index' && below(page).length > 0));
+  const grouped = new Set<string>();
+  const groups = areas
+    .sort((a, b) => b.path.length - a.path.length)
+    .map((area) => {
+      const services = below(area).filter((page) => !grouped.has(page.path));
+      for (const service of services) grouped.add(service.path);
+      return { area: pair(area), services: services.map(pair), at: area.path };
+    })
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return groups.map(({ area, services }) => ({ area, services }));
 }

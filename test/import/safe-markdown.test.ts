@@ -42,9 +42,9 @@ describe('imported Markdown', () => {
     expect(markdown).not.toMatch(/\]\(/);
   });
 
-  it('keeps http(s), mailto and tel links, relative ones included', () => {
+  it('keeps http(s), mailto and tel links, relative ones made absolute', () => {
     const { markdown } = page('<p><a href="/oferta/">oferta</a>, <a href="https://other.example/x">obca</a>, <a href="mailto:biuro@site.example">mail</a>, <a href="tel:+48600100200">telefon</a></p>');
-    expect(markdown).toContain('[oferta](/oferta/)');
+    expect(markdown).toContain('[oferta](https://site.example/oferta/)');
     expect(markdown).toContain('[obca](https://other.example/x)');
     expect(markdown).toContain('[mail](mailto:biuro@site.example)');
     expect(markdown).toContain('[telefon](tel:+48600100200)');
