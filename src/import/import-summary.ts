@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_DIR } from './import-state.js';
-import type { ImportReport } from './run-import.js';
+import type { ImportReport } from './import-report.js';
 
 /** Items shown per list on the terminal; the summary file holds them all. */
 export const SUMMARY_LIST_LIMIT = 10;
