@@ -72,7 +72,7 @@ describe('rendering a page as HTML', () => {
     const html = render(hostilePage());
     expect(html).not.toContain('href="javascript:');
     expect(html).toContain('<a href="/pl/kontakt/">dobry link</a>');
-    expect(html).toContain('<table>');
+    expect(html).toContain('<table tabindex="0">');
   });
 
   it('adds the title as the heading when the Markdown has no level-1 heading', () => {
