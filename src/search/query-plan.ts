@@ -72,8 +72,19 @@ export class QueryPlanner {
     }
   }
 
-  /** The query's groups; empty when it has no word but stop words (see `searchFunctionWords`). */
-  plan(text: string): TermGroup[] {
+  /** Whether a folded word of a query can name its topic: not a stop word, nor a word of the way people ask. */
+  isTopical(word: string): boolean {
+    return !isStopWord(word, this.#lang) && !QUERY_WORDS[this.#lang].has(word) && (word.length > 1 || /\p{N}/u.test(word));
+  }
+
+  /**
+   * The query's groups; empty when it has no word but stop words (see `searchFunctionWords`).
+   * `asking`: folded words that asked for an intent (src/search/intents.ts) and what those intents
+   * mean. Such a word that is in no synonym set ("działa", "where", "broken") is dropped like a
+   * filler word: the intent decides, not pages that happen to use the word. When nothing else is
+   * left, the intents' meanings are searched ("gdzie jesteście" asks for "kontakt").
+   */
+  plan(text: string, asking?: { readonly words: ReadonlySet<string>; readonly means: readonly string[] }): TermGroup[] {
     const lang = this.#lang;
     const words = tokenizeWords(foldText(text)).filter((word) => !isStopWord(word, lang) && (word.length > 1 || /\p{N}/u.test(word)));
     const stems = words.map((word) => stemWord(word, lang));
@@ -90,14 +101,15 @@ export class QueryPlanner {
         at += rule.stems.length;
         continue;
       }
-      if (QUERY_WORDS[lang].has(words[at]!)) fillers.push(at);
+      if (QUERY_WORDS[lang].has(words[at]!) || asking?.words.has(words[at]!) === true) fillers.push(at);
       else if (!seen.has(stems[at]!)) {
         seen.add(stems[at]!);
         groups.push(this.#wordGroup(words[at]!, stems[at]!));
       }
       at++;
     }
-    // A query of filler words only ("help", "pomoc") still asks for them.
+    // A query of filler words only ("help", "pomoc") still asks for them, unless it asks for an intent.
+    if (groups.length === 0 && asking !== undefined && asking.means.length > 0) return this.plan(asking.means.join(' '));
     if (groups.length === 0) {
       for (const at of fillers) {
         if (seen.has(stems[at]!)) continue;

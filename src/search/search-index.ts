@@ -7,6 +7,7 @@ import { BodyIndex, LAST_SECTION, type BodyIndexBuilder } from './body-index.js'
 import { BodyThread } from './body-thread.js';
 import { pageBodiesBuilder } from './page-bodies.js';
 import { compactTrees, topScoringIndex } from './orama-scoring.js';
+import { askedIntents, INTENTS, type Intent } from './intents.js';
 import { PlaceNames } from './place-names.js';
 import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
@@ -56,6 +57,8 @@ export interface SearchSettings {
   readonly synonyms?: SynonymSets | undefined;
   /** Place names beyond the pages' `city` fields (the city of the site's address). */
   readonly places?: readonly string[] | undefined;
+  /** Paths of the site's contact pages (the site file's `contact.*.contactForm`): they answer "where", "telefon". */
+  readonly contactPages?: readonly string[] | undefined;
 }
 
 /** Weight of a query group by the best field it is found in: title above headings above description above body. */
@@ -72,6 +75,11 @@ const PLACE_WEIGHT = 2;
  * study that says as much: near-ties go to it ("baner zgody dla sklepu" asks for the work).
  */
 const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1 };
+/**
+ * A page that answers what the question asks for besides its topic (src/search/intents.ts: the
+ * price, the contact, help with what does not work) comes before pages that only share its words.
+ */
+const INTENT_WEIGHT = 1.35;
 /** What a group adds for being found in a title, a heading or the description, whatever the field: pages that answer every part of a question come first. */
 const FOUND_WEIGHT = 0.5;
 /** The fields Orama searches for candidates. */
@@ -127,6 +135,8 @@ interface IndexedPage {
   readonly terms: readonly string[];
   /** Folded whole words, stop words included: line 0 the title, then one line per heading. */
   readonly words: string;
+  /** Bits of the language's intents (INTENTS) that the page answers. */
+  readonly answers: number;
 }
 
 interface Language {
@@ -144,6 +154,7 @@ interface Language {
   readonly fieldMasks: Int32Array;
   readonly body: BodyIndex;
   readonly planner: QueryPlanner;
+  readonly intents: readonly Intent[];
   /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
   readonly bodyMasks: Int32Array;
   /** Per page ordinal: bits of the query's phrases that one section of its body holds (reset with the masks). */
@@ -251,8 +262,10 @@ export class SearchIndex {
       readonly fieldTerms: BodyTermAnalyzer;
       /** Undefined when the bodies are indexed on the body thread. */
       readonly bodies: ReturnType<typeof pageBodiesBuilder> | undefined;
+      readonly intents: readonly IntentMarks[];
     }
     const builds = new Map<Lang, LanguageBuild>();
+    const contactPages = new Set(settings.contactPages ?? []);
     const cities: string[] = [];
     const termIds = new TermIds();
     const add = (page: Page) => {
@@ -262,7 +275,7 @@ export class SearchIndex {
         const analysis = { analyze: documentTerms(lang) };
         const indexed: IndexedPage[] = [];
         const fields = BodyIndex.builder();
-        build = { database: createDatabase(lang, analysis, indexed), analysis, indexed, fields, fieldTerms: bodyTermAnalyzer(lang, fields.termId), bodies: bodiesElsewhere ? undefined : pageBodiesBuilder(lang) };
+        build = { database: createDatabase(lang, analysis, indexed), analysis, indexed, fields, fieldTerms: bodyTermAnalyzer(lang, fields.termId), bodies: bodiesElsewhere ? undefined : pageBodiesBuilder(lang), intents: intentMarks(lang) };
         builds.set(lang, build);
       }
       const { database, indexed, fields } = build;
@@ -286,12 +299,14 @@ export class SearchIndex {
       insert(database, { id: page.path, title: page.title, description: page.description, headings: page.headings as string[], type: page.type });
       build.analysis.prepared = undefined;
       build.bodies?.add(page.markdown);
+      const terms = lines.map(spaced);
       indexed.push({
         page,
         lang,
         ordinal: indexed.length,
-        terms: lines.map(spaced),
+        terms,
         words: [titleWords, ...page.headings.map((text) => tokenizeWords(foldText(text)))].map(spaced).join('\n'),
+        answers: answeredIntents(build.intents, page, terms, contactPages),
       });
     };
     /**
@@ -332,6 +347,7 @@ export class SearchIndex {
           fields,
           body,
           planner,
+          intents: INTENTS[lang],
           fieldMasks: new Int32Array(indexed.length),
           bodyMasks: new Int32Array(indexed.length),
           bodyCounts: new Int32Array(indexed.length),
@@ -383,7 +399,10 @@ export class SearchIndex {
     // A query made only of one language's function words ("o nas", "about us") is in that
     // language and names a page rather than a topic.
     const queryWords = words(query.text);
-    const functionWordLangs = langs.filter((lang) => this.#languages.has(lang) && analyzeText(query.text, lang).length === 0);
+    const asked = new Map<Lang, ReturnType<typeof askedIntents>>();
+    for (const lang of langs) if (this.#languages.has(lang)) asked.set(lang, askedIntents(INTENTS[lang], queryWords));
+    // A question that asks for an intent ("where are you") is searched for it, even in function words only.
+    const functionWordLangs = langs.filter((lang) => this.#languages.has(lang) && asked.get(lang)!.bits === 0 && analyzeText(query.text, lang).length === 0);
     if (queryWords.length > 0 && functionWordLangs.length > 0) {
       return this.#searchFunctionWords(queryWords, functionWordLangs, query.type, count);
     }
@@ -392,14 +411,17 @@ export class SearchIndex {
     for (const lang of langs) {
       const language = this.#languages.get(lang);
       if (!language) continue;
-      const groups = language.planner.plan(query.text);
-      if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type));
+      const { bits, askingWords } = asked.get(lang)!;
+      const means: string[] = [];
+      for (let index = 0; index < language.intents.length; index++) if ((bits & (1 << index)) !== 0) means.push(language.intents[index]!.means);
+      const groups = language.planner.plan(query.text, bits === 0 ? undefined : { words: new Set([...askingWords].map((at) => queryWords[at]!)), means });
+      if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type, bits));
     }
     ranked.sort(byRank);
     return this.#hits(ranked.slice(0, count));
   }
 
-  #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined): Ranked[] {
+  #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined, intents: number): Ranked[] {
     const pageCount = language.pages.length;
     const masks = language.bodyMasks;
     const candidates: number[] = [];
@@ -447,6 +469,7 @@ export class SearchIndex {
           if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
         }
         score *= TYPE_WEIGHT[entry.page.type] ?? 1;
+        if ((entry.answers & intents) !== 0) score *= INTENT_WEIGHT;
         if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups: groupBits, bodyBits });
       }
       ranked.sort(byRank);
@@ -588,6 +611,33 @@ export class SearchIndex {
     }
     return hits.sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : 1));
   }
+}
+
+/** An intent of a language with its words analysed, to mark the pages that answer it while they are indexed. */
+interface IntentMarks {
+  readonly intent: Intent;
+  readonly types: ReadonlySet<PageType>;
+  readonly titleTerms: readonly PlanTerm[];
+  readonly headingTerms: readonly PlanTerm[];
+}
+
+function intentMarks(lang: Lang): IntentMarks[] {
+  const termsOf = (words: readonly string[] | undefined) => (words ?? []).flatMap((word) => analyzeText(word, lang)).map((term) => ({ term, exact: false }));
+  return INTENTS[lang].map((intent) => ({ intent, types: new Set(intent.types), titleTerms: termsOf(intent.titleWords), headingTerms: termsOf(intent.headingWords) }));
+}
+
+/** Bits of the intents a page answers (see Intent): by its type, its price, its path, or words of its title and headings. */
+function answeredIntents(marks: readonly IntentMarks[], page: Page, terms: readonly string[], contactPages: ReadonlySet<string>): number {
+  let bits = 0;
+  let headings: string | undefined;
+  for (let index = 0; index < marks.length; index++) {
+    const { intent, types, titleTerms, headingTerms } = marks[index]!;
+    let answers = types.has(page.type) || (intent.priced === true && page.service !== undefined) || (intent.contactPage === true && contactPages.has(page.path));
+    for (let at = 0; !answers && at < titleTerms.length; at++) answers = holds(terms[0]!, titleTerms[at]!);
+    for (let at = 0; !answers && at < headingTerms.length; at++) answers = holds(terms[0]!, headingTerms[at]!) || holds((headings ??= terms.slice(2).join('')), headingTerms[at]!);
+    if (answers) bits |= 1 << index;
+  }
+  return bits;
 }
 
 /**

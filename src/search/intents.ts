@@ -1,0 +1,118 @@
+import type { Lang, PageType } from '../content/schema.js';
+
+/**
+ * What a question asks for besides its topic, per language: its price ("ile kosztuje", "how
+ * much"), how to reach the company ("gdzie", "telefon", "address") or help with something that
+ * does not work ("nie działa", "broken"). When several pages match a question's words, the page
+ * that answers this part of it comes first: the service page with its price or the pricing page,
+ * the contact page, the pages about fixing and auditing.
+ *
+ * Data, not rules: an intent is the phrases that ask for it and what marks a page that answers
+ * it. Add a phrase when a real question shows it; never a word that is the topic of a page
+ * (that is what synonyms are for, src/search/synonyms.ts).
+ */
+export interface Intent {
+  /**
+   * Phrases of a question that ask for it, folded (no diacritics, lower case, apostrophes
+   * dropped, as the tokenizer spells "doesn't": "doesnt"). A phrase matches consecutive words of
+   * the question; a word of four letters or more also matches the words it starts ("koszt" is in
+   * "kosztuje" and "kosztów", "not work" in "not working").
+   */
+  readonly asks: readonly string[];
+  /** A page answers it when it is of one of these types… */
+  readonly types?: readonly PageType[];
+  /** …or offers a priced service (its `service` field names a pricing item)… */
+  readonly priced?: boolean;
+  /** …or is the site's contact page (the site file's `contact.*.contactForm`)… */
+  readonly contactPage?: boolean;
+  /** …or its title holds one of these words (analysed like page text: any inflected form)… */
+  readonly titleWords?: readonly string[];
+  /** …or its title or a heading does. */
+  readonly headingWords?: readonly string[];
+  /**
+   * What the question asks when it has no other word than these ("gdzie jesteście", "how much
+   * do you charge"): searched for instead of nothing, with its synonyms.
+   */
+  readonly means: string;
+}
+
+export const INTENTS: Readonly<Record<Lang, readonly Intent[]>> = {
+  pl: [
+    {
+      asks: ['ile koszt', 'koszt', 'cena', 'ceny', 'cene', 'cenie', 'cennik', 'wycen', 'stawk', 'drogo', 'tanio', 'ile placi', 'ile zaplac', 'ile bierzecie'],
+      types: ['pricing'],
+      priced: true,
+      means: 'cennik',
+    },
+    {
+      asks: ['gdzie', 'adres', 'telefon', 'numer telefonu', 'kontakt', 'skontaktowac', 'zadzwonic', 'napisac', 'email', 'mail', 'siedzib', 'biuro', 'biura', 'lokalizacj', 'dojazd', 'dojechac'],
+      contactPage: true,
+      titleWords: ['kontakt'],
+      means: 'kontakt',
+    },
+    {
+      asks: ['nie dziala', 'przestal', 'przestaly', 'przestala', 'przestalo', 'blad', 'bledy', 'bledu', 'bledem', 'bledow', 'zepsu', 'psuje', 'napraw', 'nie licz', 'nie zgadza', 'nie zbiera', 'nie widac', 'nie widzi', 'nie pokazuje', 'nie mierzy', 'nie wysyla', 'nie odpala', 'problem', 'awaria'],
+      titleWords: ['audyt', 'błąd', 'błędy', 'napraw'],
+      headingWords: ['napraw', 'błędy', 'problem'],
+      means: 'audyt',
+    },
+  ],
+  en: [
+    {
+      asks: ['how much', 'price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'charge', 'quote', 'expensive', 'cheap', 'budget'],
+      types: ['pricing'],
+      priced: true,
+      means: 'pricing',
+    },
+    {
+      asks: ['where', 'address', 'phone', 'call you', 'contact', 'email', 'get in touch', 'reach you', 'office', 'headquarters', 'based', 'located', 'location', 'visit you'],
+      contactPage: true,
+      titleWords: ['contact'],
+      means: 'contact',
+    },
+    {
+      asks: ['not work', 'doesnt work', 'dont work', 'isnt work', 'arent work', 'stopped work', 'not fir', 'not track', 'not record', 'not being record', 'not show', 'not send', 'broken', 'broke', 'error', 'wrong', 'fix', 'bug', 'issue', 'problem', 'troubleshoot', 'debug'],
+      titleWords: ['audit', 'mistake', 'error', 'fix'],
+      headingWords: ['fix', 'mistake', 'troubleshooting'],
+      means: 'audit',
+    },
+  ],
+};
+
+/** A word of this many letters or more of an intent's phrase also matches longer words it starts. */
+const PREFIX_FROM = 4;
+
+/**
+ * Bits (one per intent of `intents`, in order) of the intents a question's folded words ask for.
+ * Also returns the positions of the words that asked, so a caller can tell whether anything else
+ * is left.
+ */
+export function askedIntents(intents: readonly Intent[], words: readonly string[]): { bits: number; askingWords: Set<number> } {
+  let bits = 0;
+  const askingWords = new Set<number>();
+  for (let index = 0; index < intents.length; index++) {
+    const phrases = phrasesOf(intents[index]!);
+    for (let phrase = 0; phrase < phrases.length; phrase++) {
+      const parts = phrases[phrase]!;
+      for (let at = 0; at + parts.length <= words.length; at++) {
+        if (!parts.every((part, offset) => fits(words[at + offset]!, part))) continue;
+        bits |= 1 << index;
+        for (let offset = 0; offset < parts.length; offset++) askingWords.add(at + offset);
+      }
+    }
+  }
+  return { bits, askingWords };
+}
+
+/** Each intent's phrases split into words, once. */
+const PHRASES = new WeakMap<Intent, readonly (readonly string[])[]>();
+
+function phrasesOf(intent: Intent): readonly (readonly string[])[] {
+  let phrases = PHRASES.get(intent);
+  if (!phrases) PHRASES.set(intent, (phrases = intent.asks.map((phrase) => phrase.split(' '))));
+  return phrases;
+}
+
+function fits(word: string, part: string): boolean {
+  return part.length >= PREFIX_FROM ? word.startsWith(part) : word === part;
+}
