@@ -25,6 +25,8 @@ export interface Intent {
   readonly priced?: boolean;
   /** …or is the site's contact page (the site file's `contact.*.contactForm`)… */
   readonly contactPage?: boolean;
+  /** …or is the site's privacy policy (the site file's `contact.*.privacyPolicy`)… */
+  readonly privacyPage?: boolean;
   /** …or its title holds one of these words (analysed like page text: any inflected form)… */
   readonly titleWords?: readonly string[];
   /** …or its title or a heading does. */
@@ -34,6 +36,11 @@ export interface Intent {
    * do you charge"): searched for instead of nothing, with its synonyms.
    */
   readonly means: string;
+  /**
+   * The pages that answer it answer nothing else: unless a question asks for it, they count
+   * RESERVED_WEIGHT (the site's own privacy policy is not the answer to "GA4 and the GDPR").
+   */
+  readonly reserved?: boolean;
 }
 
 export const INTENTS: Readonly<Record<Lang, readonly Intent[]>> = {
@@ -53,8 +60,24 @@ export const INTENTS: Readonly<Record<Lang, readonly Intent[]>> = {
     {
       asks: ['nie dziala', 'przestal', 'przestaly', 'przestala', 'przestalo', 'blad', 'bledy', 'bledu', 'bledem', 'bledow', 'zepsu', 'psuje', 'napraw', 'nie licz', 'nie zgadza', 'nie zbiera', 'nie widac', 'nie widzi', 'nie pokazuje', 'nie mierzy', 'nie wysyla', 'nie odpala', 'problem', 'awaria'],
       titleWords: ['audyt', 'błąd', 'błędy', 'napraw'],
-      headingWords: ['napraw', 'błędy', 'problem'],
+      headingWords: ['napraw', 'błędy'],
       means: 'audyt',
+    },
+    {
+      asks: ['artykul', 'wpis', 'poradnik', 'blog', 'przeczyta', 'poczyta'],
+      types: ['blog'],
+      means: 'blog',
+    },
+    {
+      asks: ['kiedy', 'najblizsz', 'termin', 'zapisac', 'zapisy', 'nastepn'],
+      types: ['event'],
+      means: 'wydarzenia',
+    },
+    {
+      asks: ['dane osobowe', 'danych osobowych', 'moje dane', 'moich danych', 'przetwarzacie', 'polityka prywatnosci', 'polityke prywatnosci', 'polityki prywatnosci'],
+      privacyPage: true,
+      reserved: true,
+      means: 'polityka prywatności',
     },
   ],
   en: [
@@ -75,6 +98,22 @@ export const INTENTS: Readonly<Record<Lang, readonly Intent[]>> = {
       titleWords: ['audit', 'mistake', 'error', 'fix'],
       headingWords: ['fix', 'mistake', 'troubleshooting'],
       means: 'audit',
+    },
+    {
+      asks: ['article', 'blog', 'post', 'posts', 'guide', 'read about'],
+      types: ['blog'],
+      means: 'blog',
+    },
+    {
+      asks: ['when is', 'when are', 'when do', 'next', 'upcoming', 'sign up', 'register'],
+      types: ['event'],
+      means: 'events',
+    },
+    {
+      asks: ['my data', 'personal data', 'my personal', 'privacy policy', 'handle my', 'store my', 'process my', 'your cookies'],
+      privacyPage: true,
+      reserved: true,
+      means: 'privacy policy',
     },
   ],
 };

@@ -72,17 +72,12 @@ export class QueryPlanner {
     }
   }
 
-  /** Whether a folded word of a query can name its topic: not a stop word, nor a word of the way people ask. */
-  isTopical(word: string): boolean {
-    return !isStopWord(word, this.#lang) && !QUERY_WORDS[this.#lang].has(word) && (word.length > 1 || /\p{N}/u.test(word));
-  }
-
   /**
    * The query's groups; empty when it has no word but stop words (see `searchFunctionWords`).
    * `asking`: folded words that asked for an intent (src/search/intents.ts) and what those intents
    * mean. Such a word that is in no synonym set ("działa", "where", "broken") is dropped like a
    * filler word: the intent decides, not pages that happen to use the word. When nothing else is
-   * left, the intents' meanings are searched ("gdzie jesteście" asks for "kontakt").
+   * left, those words are kept and the intents' meanings added ("gdzie jesteście" asks for "kontakt").
    */
   plan(text: string, asking?: { readonly words: ReadonlySet<string>; readonly means: readonly string[] }): TermGroup[] {
     const lang = this.#lang;
@@ -108,8 +103,9 @@ export class QueryPlanner {
       }
       at++;
     }
-    // A query of filler words only ("help", "pomoc") still asks for them, unless it asks for an intent.
-    if (groups.length === 0 && asking !== undefined && asking.means.length > 0) return this.plan(asking.means.join(' '));
+    // A query of filler words only ("help", "pomoc") still asks for them; one that asks for an
+    // intent and nothing else asks for its words and what the intent means.
+    if (groups.length === 0 && asking !== undefined && asking.means.length > 0) return this.plan([text, ...asking.means].join(' '));
     if (groups.length === 0) {
       for (const at of fillers) {
         if (seen.has(stems[at]!)) continue;

@@ -59,6 +59,8 @@ export interface SearchSettings {
   readonly places?: readonly string[] | undefined;
   /** Paths of the site's contact pages (the site file's `contact.*.contactForm`): they answer "where", "telefon". */
   readonly contactPages?: readonly string[] | undefined;
+  /** Paths of the site's privacy policies (`contact.*.privacyPolicy`): they answer "my personal data", and little else. */
+  readonly privacyPages?: readonly string[] | undefined;
 }
 
 /** Weight of a query group by the best field it is found in: title above headings above description above body. */
@@ -74,12 +76,20 @@ const PLACE_WEIGHT = 2;
  * The page of a service answers a prospect's question a little better than an article or a case
  * study that says as much: near-ties go to it ("baner zgody dla sklepu" asks for the work).
  */
-const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1 };
+const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1, service_area: 0.95, services_index: 0.9, pricing: 0.9 };
 /**
  * A page that answers what the question asks for besides its topic (src/search/intents.ts: the
  * price, the contact, help with what does not work) comes before pages that only share its words.
  */
 const INTENT_WEIGHT = 1.35;
+/** A page that answers only an intent nobody asked for (the privacy policy, when no question asks about one's data). */
+const RESERVED_WEIGHT = 0.5;
+/**
+ * A listing page (an archive, a blog index: src/content/listing.ts) says little of its own: its
+ * words are the titles of the pages it lists. It counts this share, and never ranks above a page
+ * it lists, unless its title holds the whole question ("blog", "case studies", "usługi").
+ */
+const LISTING_WEIGHT = 0.7;
 /** What a group adds for being found in a title, a heading or the description, whatever the field: pages that answer every part of a question come first. */
 const FOUND_WEIGHT = 0.5;
 /** The fields Orama searches for candidates. */
@@ -137,6 +147,8 @@ interface IndexedPage {
   readonly words: string;
   /** Bits of the language's intents (INTENTS) that the page answers. */
   readonly answers: number;
+  /** For a listing page, the ordinals of the pages of its language it lists (set when the index is made). */
+  listed: readonly number[] | undefined;
 }
 
 interface Language {
@@ -155,6 +167,8 @@ interface Language {
   readonly body: BodyIndex;
   readonly planner: QueryPlanner;
   readonly intents: readonly Intent[];
+  /** Bits of the intents whose pages answer nothing else (Intent.reserved). */
+  readonly reserved: number;
   /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
   readonly bodyMasks: Int32Array;
   /** Per page ordinal: bits of the query's phrases that one section of its body holds (reset with the masks). */
@@ -175,6 +189,8 @@ interface Ranked {
   readonly bodyCount: number;
   readonly groups: readonly GroupBits[];
   readonly bodyBits: BodyBits;
+  /** A listing page that must not rank above the pages it lists. */
+  readonly listingBelow: boolean;
 }
 
 /** Bits given to the query's terms ("t" prefix, "=t" whole word) and phrases for one search. */
@@ -265,7 +281,7 @@ export class SearchIndex {
       readonly intents: readonly IntentMarks[];
     }
     const builds = new Map<Lang, LanguageBuild>();
-    const contactPages = new Set(settings.contactPages ?? []);
+    const sitePages: SitePages = { contact: new Set(settings.contactPages ?? []), privacy: new Set(settings.privacyPages ?? []) };
     const cities: string[] = [];
     const termIds = new TermIds();
     const add = (page: Page) => {
@@ -306,7 +322,8 @@ export class SearchIndex {
         ordinal: indexed.length,
         terms,
         words: [titleWords, ...page.headings.map((text) => tokenizeWords(foldText(text)))].map(spaced).join('\n'),
-        answers: answeredIntents(build.intents, page, terms, contactPages),
+        answers: answeredIntents(build.intents, page, terms, sitePages),
+        listed: undefined,
       });
     };
     /**
@@ -327,6 +344,7 @@ export class SearchIndex {
       for (const { lang, build, fields, body: builtHere } of [...finished].sort((a, b) => LANGS.indexOf(a.lang) - LANGS.indexOf(b.lang))) {
         const { database, indexed } = build;
         const body = builtHere ?? bodies?.get(lang) ?? bodiesHere(lang, indexed);
+        resolveListed(indexed);
         // The planner asks the index of every language lazily, at query time, when all are built.
         const planner = new QueryPlanner(lang, synonyms, places, {
           knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
@@ -348,6 +366,7 @@ export class SearchIndex {
           body,
           planner,
           intents: INTENTS[lang],
+          reserved: INTENTS[lang].reduce((bits, intent, index) => (intent.reserved === true ? bits | (1 << index) : bits), 0),
           fieldMasks: new Int32Array(indexed.length),
           bodyMasks: new Int32Array(indexed.length),
           bodyCounts: new Int32Array(indexed.length),
@@ -470,8 +489,12 @@ export class SearchIndex {
         }
         score *= TYPE_WEIGHT[entry.page.type] ?? 1;
         if ((entry.answers & intents) !== 0) score *= INTENT_WEIGHT;
-        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups: groupBits, bodyBits });
+        else if ((entry.answers & language.reserved) !== 0) score *= RESERVED_WEIGHT;
+        const namesTheList = entry.listed !== undefined && groups.every((group) => matchesLine(group, entry.terms[0]!));
+        if (entry.listed !== undefined && !namesTheList) score *= LISTING_WEIGHT;
+        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups: groupBits, bodyBits, listingBelow: entry.listed !== undefined && !namesTheList });
       }
+      belowListedPages(ranked);
       ranked.sort(byRank);
       return ranked.slice(0, MAX_RESULTS);
     } finally {
@@ -613,6 +636,45 @@ export class SearchIndex {
   }
 }
 
+/** Gives each listing page the ordinals of the pages it lists (paths of other languages or of no page are left out). */
+function resolveListed(pages: IndexedPage[]): void {
+  if (!pages.some(({ page }) => page.listing)) return;
+  const ordinals = new Map(pages.map((entry) => [entry.page.path, entry.ordinal]));
+  for (const entry of pages) {
+    if (!entry.page.listing) continue;
+    const listed: number[] = [];
+    for (const path of entry.page.listed) {
+      const ordinal = ordinals.get(path);
+      if (ordinal !== undefined && ordinal !== entry.ordinal) listed.push(ordinal);
+    }
+    entry.listed = listed;
+  }
+}
+
+/**
+ * A listing page ranks below every page it lists that the question also found: its score is
+ * lowered under the lowest of theirs.
+ */
+function belowListedPages(ranked: Ranked[]): void {
+  for (let at = 0; at < ranked.length; at++) {
+    const listing = ranked[at]!;
+    if (!listing.listingBelow) continue;
+    const listed = listing.entry.listed!;
+    let lowest = Infinity;
+    for (let other = 0; other < ranked.length; other++) if (listed.includes(ranked[other]!.entry.ordinal)) lowest = Math.min(lowest, ranked[other]!.score);
+    if (lowest <= listing.score) ranked[at] = { ...listing, score: lowest * BELOW };
+  }
+}
+
+/** Just below: a listing's score lowered under a page it lists. */
+const BELOW = 0.999;
+
+/** The pages the site file names for intents. */
+interface SitePages {
+  readonly contact: ReadonlySet<string>;
+  readonly privacy: ReadonlySet<string>;
+}
+
 /** An intent of a language with its words analysed, to mark the pages that answer it while they are indexed. */
 interface IntentMarks {
   readonly intent: Intent;
@@ -627,12 +689,16 @@ function intentMarks(lang: Lang): IntentMarks[] {
 }
 
 /** Bits of the intents a page answers (see Intent): by its type, its price, its path, or words of its title and headings. */
-function answeredIntents(marks: readonly IntentMarks[], page: Page, terms: readonly string[], contactPages: ReadonlySet<string>): number {
+function answeredIntents(marks: readonly IntentMarks[], page: Page, terms: readonly string[], sitePages: SitePages): number {
   let bits = 0;
   let headings: string | undefined;
   for (let index = 0; index < marks.length; index++) {
     const { intent, types, titleTerms, headingTerms } = marks[index]!;
-    let answers = types.has(page.type) || (intent.priced === true && page.service !== undefined) || (intent.contactPage === true && contactPages.has(page.path));
+    let answers =
+      types.has(page.type) ||
+      (intent.priced === true && page.service !== undefined) ||
+      (intent.contactPage === true && sitePages.contact.has(page.path)) ||
+      (intent.privacyPage === true && sitePages.privacy.has(page.path));
     for (let at = 0; !answers && at < titleTerms.length; at++) answers = holds(terms[0]!, titleTerms[at]!);
     for (let at = 0; !answers && at < headingTerms.length; at++) answers = holds(terms[0]!, headingTerms[at]!) || holds((headings ??= terms.slice(2).join('')), headingTerms[at]!);
     if (answers) bits |= 1 << index;

@@ -15,7 +15,7 @@ export type SynonymSets = Readonly<Partial<Record<Lang, readonly (readonly strin
 export const BUILT_IN_SYNONYMS: SynonymSets = {
   en: [
     // Consent management.
-    ['consent mode', 'cookie banner', 'cookie consent', 'consent banner', 'cmp', 'consent management platform', 'cookie popup', 'cookies'],
+    ['consent mode', 'cookie banner', 'cookie consent', 'consent banner', 'cmp', 'consent management platform', 'cookie popup', 'cookies', 'eprivacy', 'eu privacy rules', 'privacy rules', 'cookie law'],
     ['gdpr', 'privacy', 'data protection', 'rodo'],
     // Tag management.
     ['gtm', 'google tag manager', 'tag manager', 'tags'],
@@ -36,7 +36,10 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     // AI visibility.
     ['ai visibility', 'chatgpt', 'perplexity', 'ai assistants', 'llm', 'geo', 'generative engine optimisation'],
     // Prices.
-    ['price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'rates', 'quote', 'budget', 'how much'],
+    // "how much" is not here: it asks for a price (src/search/intents.ts), and as a synonym its
+    // only word, "much", matched every "How much … costs" heading.
+    ['price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'rates', 'quote', 'budget'],
+    ['implementation', 'setup', 'set up', 'configuration', 'deployment', 'rollout'],
     // Contact and location.
     ['contact', 'address', 'office', 'location', 'phone', 'email', 'e mail', 'reach', 'get in touch', 'call', 'headquarters'],
     ['account manager', 'client manager', 'contact person', 'point of contact'],
@@ -46,7 +49,7 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
   ],
   pl: [
     // Zarządzanie zgodami.
-    ['consent mode', 'baner zgody', 'baner cookies', 'baner cookie', 'zgody na cookies', 'zgoda na cookies', 'cmp', 'zarządzanie zgodami', 'ciasteczka', 'cookies', 'zgody'],
+    ['consent mode', 'baner zgody', 'baner cookies', 'baner cookie', 'zgody na cookies', 'zgoda na cookies', 'cmp', 'zarządzanie zgodami', 'ciasteczka', 'cookies', 'zgody', 'eprivacy', 'przepisy o cookies', 'prawo telekomunikacyjne'],
     ['rodo', 'gdpr', 'prywatność', 'ochrona danych', 'dane osobowe'],
     // Zarządzanie tagami.
     ['gtm', 'google tag manager', 'tag manager', 'menedżer tagów', 'tagi'],
@@ -67,7 +70,8 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     // Widoczność w AI.
     ['widoczność w ai', 'chatgpt', 'perplexity', 'asystenci ai', 'llm', 'geo'],
     // Ceny.
-    ['cennik', 'cena', 'ceny', 'koszt', 'koszty', 'ile kosztuje', 'wycena', 'stawki', 'budżet'],
+    ['cennik', 'cena', 'ceny', 'koszt', 'koszty', 'wycena', 'stawki', 'budżet'],
+    ['wdrożenie', 'konfiguracja', 'implementacja', 'uruchomienie', 'ustawienie'],
     // Kontakt i lokalizacja.
     ['kontakt', 'skontaktować', 'adres', 'biuro', 'siedziba', 'telefon', 'e mail', 'mail', 'zadzwonić', 'napisać', 'lokalizacja'],
     ['opiekun klienta', 'opiekunka klientów', 'opiekun', 'opiekunka', 'osoba kontaktowa', 'account manager'],

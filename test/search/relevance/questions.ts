@@ -47,6 +47,8 @@ const PL = {
   wroclaw: '/pl/miasta/wroclaw/',
   furnitureCase: '/pl/realizacje/sklep-meblowy-ga4-server-side/',
   dentalCase: '/pl/realizacje/klinika-stomatologiczna-consent-mode/',
+  travelCase: '/pl/realizacje/biuro-podrozy-dashboardy/',
+  cosmeticsCase: '/pl/realizacje/producent-kosmetykow-widocznosc-ai/',
 } as const;
 
 const EN = {
@@ -86,6 +88,7 @@ const EN = {
   furnitureCase: '/en/case-studies/furniture-store-ga4-server-side/',
   dentalCase: '/en/case-studies/dental-clinic-consent-mode/',
   travelCase: '/en/case-studies/travel-agency-dashboards/',
+  cosmeticsCase: '/en/case-studies/cosmetics-brand-ai-visibility/',
 } as const;
 
 const pl = (question: string, ...answers: string[]): RelevanceQuestion => ({ lang: 'pl', question, answers });
@@ -119,7 +122,8 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   pl('czy przyjedziecie do nas do Krakowa na spotkanie', PL.krakow, PL.contact),
   pl('kiedy są najbliższe warsztaty z GA4', PL.workshopGa4),
   pl('czy organizujecie webinary o zgodach', PL.webinar),
-  pl('pokażcie przykłady waszych projektów', PL.cases),
+  // The list of case studies, or any case study in it: each is an example of the work.
+  pl('pokażcie przykłady waszych projektów', PL.cases, PL.furnitureCase, PL.dentalCase, PL.travelCase, PL.cosmeticsCase),
   pl('czy macie doświadczenie z klinikami', PL.dentalCase),
   pl('czy podpiszecie umowę o zachowaniu poufności', PL.contact),
   pl('z jakimi platformami sklepów pracujecie, np. Shopify', PL.poznan, PL.ga4, PL.capi),
@@ -175,7 +179,7 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   en('do you cover Gdansk and the Tricity', EN.gdansk),
   en('when is the next GA4 workshop', EN.workshopGa4),
   en('any webinars about consent', EN.webinar),
-  en('show me examples of your work', EN.cases),
+  en('show me examples of your work', EN.cases, EN.furnitureCase, EN.dentalCase, EN.travelCase, EN.cosmeticsCase),
   en('have you worked with a dental clinic', EN.dentalCase),
   en('can you sign an NDA', EN.contact),
   en('which shop platforms do you support, Shopify?', EN.poznan, EN.ga4, EN.capi),
