@@ -73,6 +73,11 @@ const SYNONYM_WEIGHT = 0.8;
  */
 const PLACE_WEIGHT = 2;
 /**
+ * The page of another city than the one a question names ("czy przyjedziecie do Krakowa" is not
+ * answered by the Warsaw page, however alike their words are).
+ */
+const OTHER_PLACE_WEIGHT = 0.5;
+/**
  * The page of a service answers a prospect's question a little better than an article or a case
  * study that says as much: near-ties go to it ("baner zgody dla sklepu" asks for the work).
  */
@@ -447,6 +452,7 @@ export class SearchIndex {
     try {
       const bodyBits = this.#readBodies(language, groups);
       const groupBits = groups.map((group) => bitsOf(group, bodyBits));
+      const places = groups.filter((group) => group.place === true);
       const weights = groups.map((group) => idf(pageCount, groupPages(language, group)) * (group.place ? PLACE_WEIGHT : 1));
       const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) * (FOUND_WEIGHT + FIELD_WEIGHT.title);
       // The candidates, each once, with Orama's BM25 (0 for one only the bodies found), in the
@@ -488,6 +494,7 @@ export class SearchIndex {
           if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
         }
         score *= TYPE_WEIGHT[entry.page.type] ?? 1;
+        if (places.length > 0 && entry.page.city !== undefined && !places.some((group) => matchesLine(group, entry.terms[0]!))) score *= OTHER_PLACE_WEIGHT;
         if ((entry.answers & intents) !== 0) score *= INTENT_WEIGHT;
         else if ((entry.answers & language.reserved) !== 0) score *= RESERVED_WEIGHT;
         const namesTheList = entry.listed !== undefined && groups.every((group) => matchesLine(group, entry.terms[0]!));

@@ -24,7 +24,7 @@ export const ENGLISH_QUERY_WORDS: ReadonlySet<string> = new Set([
   'let', 'lets', 'id', 'youd', 'youll', 'ill', 'wed', 'theres', 'whats', 'wheres', 'hows', 'whos',
   'go', 'going', 'use', 'using', 'best', 'good', 'great', 'right',
   // Ordering what a page offers ("can I order", "do you set up").
-  'order', 'ordering', 'set', 'sets',
+  'order', 'ordering', 'set', 'sets', 'whether',
 ]);
 
 export const POLISH_QUERY_WORDS: ReadonlySet<string> = new Set([

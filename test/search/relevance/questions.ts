@@ -112,7 +112,8 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   pl('czy opłaca się przenieść tagi na serwer', PL.sstBlog, PL.sst),
   pl('czy chatgpt poleca naszą firmę i jak to sprawdzić', PL.aiAudit, PL.aiMonitoring),
   pl('co to jest plik llms.txt', PL.llmsBlog, PL.llms),
-  pl('czy google analytics jest zgodne z rodo', PL.rodo),
+  // The GA4 page answers it in a question of its own ("Czy GA4 jest zgodne z RODO?").
+  pl('czy google analytics jest zgodne z rodo', PL.rodo, PL.ga4),
   pl('jakie błędy najczęściej popełnia się w ga4', PL.ga4Mistakes),
   pl('czy działacie w Łodzi', PL.lodz),
   pl('agencja analityczna Wrocław', PL.wroclaw),
@@ -191,7 +192,8 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   en('a travel company that needed reports', EN.travelCase),
   // Issue 30: what an agent passes when it will read only the first result.
   en('EU privacy rules and Google Analytics', EN.consent, EN.consentGuide),
-  en('is google analytics legal under GDPR', EN.consent, EN.consentGuide),
+  // The GA4 page answers it in a question of its own ("Is GA4 GDPR compliant?").
+  en('is google analytics legal under GDPR', EN.consent, EN.consentGuide, EN.ga4),
   en('my tag manager is not working', EN.gtmAudit),
   en('our tags are broken after a website redesign', EN.gtmAudit),
   en('google ads conversions are not being recorded', EN.ads),
