@@ -9,7 +9,7 @@ import { pageBodiesBuilder } from './page-bodies.js';
 import { compactTrees, topScoringIndex } from './orama-scoring.js';
 import { askedIntents, INTENTS, type Intent } from './intents.js';
 import { PlaceNames } from './place-names.js';
-import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
+import { QueryPlanner, type Alternative, type NameAround, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
 import { analyzeQuery, analyzeText, queryTerms, stemWord } from './text/analyze.js';
 import { bodyTermAnalyzer, TermIds, type BodyTermAnalyzer } from './text/body-terms.js';
@@ -999,9 +999,30 @@ function matchesAlternative(alternative: Alternative, line: string): boolean {
  * itself when `exact`. Found in place: building " term" to search for would allocate a string
  * per candidate and group, the most of what a query allocated.
  */
-function holds(line: string, { term, exact }: PlanTerm): boolean {
+function holds(line: string, { term, exact, partOf }: PlanTerm): boolean {
   for (let at = line.indexOf(term, 1); at !== -1; at = line.indexOf(term, at + 1)) {
-    if (line.charCodeAt(at - 1) === SPACE && (!exact || line.charCodeAt(at + term.length) === SPACE)) return true;
+    if (line.charCodeAt(at - 1) === SPACE && (!exact || line.charCodeAt(at + term.length) === SPACE) && (partOf === undefined || !insideName(line, at, partOf))) return true;
+  }
+  return false;
+}
+
+/** Whether the word of a line of terms starting at `at` is a word of one of these multi-word names there. */
+function insideName(line: string, at: number, names: readonly NameAround[]): boolean {
+  for (let index = 0; index < names.length; index++) {
+    const { before, after } = names[index]!;
+    let matches = true;
+    // The words after it, each starting with the name's term.
+    for (let next = line.indexOf(' ', at) + 1, word = 0; matches && word < after.length; word++) {
+      matches = next > 0 && next < line.length && line.startsWith(after[word]!, next);
+      next = line.indexOf(' ', next) + 1;
+    }
+    // The words before it, from the nearest back.
+    for (let end = at - 1, word = before.length - 1; matches && word >= 0; word--) {
+      const start = line.lastIndexOf(' ', end - 1) + 1;
+      matches = end > 0 && start < end && line.startsWith(before[word]!, start);
+      end = start - 1;
+    }
+    if (matches) return true;
   }
   return false;
 }
