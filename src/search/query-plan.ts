@@ -64,14 +64,18 @@ export class QueryPlanner {
   readonly #places: PlaceNames;
   /** Synonym phrases by their first stem, longest first. */
   readonly #rules = new Map<string, SynonymRule[]>();
-  /** Multi-word names, analysed. */
-  readonly #names: readonly (readonly string[])[];
+  /** Multi-word names, analysed, with the position of their word that means something else on its own. */
+  readonly #names: readonly { readonly stems: readonly string[]; readonly at: number }[];
 
   constructor(lang: Lang, synonyms: readonly SynonymSets[], places: PlaceNames, vocabulary: PlanVocabulary) {
     this.#lang = lang;
     this.#vocabulary = vocabulary;
     this.#places = places;
-    this.#names = MULTI_WORD_NAMES[lang].map((name) => analyzeText(name, lang)).filter((stems) => stems.length > 1);
+    this.#names = MULTI_WORD_NAMES[lang].flatMap(([name, word]) => {
+      const stems = analyzeText(name, lang);
+      const at = stems.indexOf(analyzeText(word, lang)[0] ?? '');
+      return stems.length > 1 && at !== -1 ? [{ stems, at }] : [];
+    });
     for (const sets of synonyms) {
       for (const set of sets[lang] ?? []) {
         const phrases = set.map((phrase) => analyzeText(phrase, lang)).filter((stems) => stems.length > 0);
@@ -102,7 +106,7 @@ export class QueryPlanner {
     const seen = new Set<string>();
     for (let at = 0; at < words.length; ) {
       // A multi-word name typed whole is asked for as a phrase, never as its words' synonyms.
-      const name = this.#names.find((candidate) => candidate.every((stem, offset) => stems[at + offset] === stem));
+      const name = this.#names.find((candidate) => candidate.stems.every((stem, offset) => stems[at + offset] === stem))?.stems;
       if (name) {
         const key = `=${name.join(' ')}`;
         if (!seen.has(key)) groups.push({ alternatives: [name.map((term) => ({ term, exact: false }))] });
@@ -157,10 +161,8 @@ export class QueryPlanner {
   /** A term to look for, with the multi-word names it would also match a word of. */
   #term(term: string, exact: boolean): PlanTerm {
     const partOf: NameAround[] = [];
-    for (const name of this.#names) {
-      for (let at = 0; at < name.length; at++) {
-        if (exact ? name[at] === term : name[at]!.startsWith(term)) partOf.push({ before: name.slice(0, at), after: name.slice(at + 1) });
-      }
+    for (const { stems: name, at } of this.#names) {
+      if (exact ? name[at] === term : name[at]!.startsWith(term)) partOf.push({ before: name.slice(0, at), after: name.slice(at + 1) });
     }
     return partOf.length > 0 ? { term, exact, partOf } : { term, exact };
   }

@@ -12,10 +12,10 @@ import { searchSettings } from '../../../src/search/search-settings.js';
 import { SAMPLE_SITE } from '../../helpers/paths.js';
 import { RELEVANCE_QUESTIONS, type RelevanceQuestion } from './questions.js';
 
-const SUCCESS_AT_3_FLOOR = 0.9;
+const SUCCESS_AT_3_FLOOR = 0.98;
 /** Per language: the share of questions whose first result answers them. */
-const SUCCESS_AT_1_FLOOR = 0.7;
-const MRR_FLOOR = 0.8;
+const SUCCESS_AT_1_FLOOR = 0.9;
+const MRR_FLOOR = 0.94;
 /** How deep MRR looks for an answer. */
 const MRR_DEPTH = 10;
 
