@@ -58,7 +58,7 @@ export const INTENTS: Readonly<Record<Lang, readonly Intent[]>> = {
       means: 'kontakt',
     },
     {
-      asks: ['nie dziala', 'przestal', 'przestaly', 'przestala', 'przestalo', 'blad', 'bledy', 'bledu', 'bledem', 'bledow', 'zepsu', 'psuje', 'napraw', 'nie licz', 'nie zgadza', 'nie zbiera', 'nie widac', 'nie widzi', 'nie pokazuje', 'nie mierzy', 'nie wysyla', 'nie odpala', 'problem', 'awaria'],
+      asks: ['nie dziala', 'przestal dziala', 'przestaly dziala', 'przestala dziala', 'przestalo dziala', 'przestal', 'przestaly', 'przestala', 'przestalo', 'blad', 'bledy', 'bledu', 'bledem', 'bledow', 'zepsu', 'psuje', 'napraw', 'nie licz', 'nie zgadza', 'nie zbiera', 'nie widac', 'nie widzi', 'nie pokazuje', 'nie mierzy', 'nie wysyla', 'nie odpala', 'problem', 'awaria'],
       titleWords: ['audyt', 'błąd', 'błędy', 'napraw'],
       headingWords: ['napraw', 'błędy'],
       means: 'audyt',
@@ -88,7 +88,7 @@ export const INTENTS: Readonly<Record<Lang, readonly Intent[]>> = {
       means: 'pricing',
     },
     {
-      asks: ['where', 'address', 'phone', 'call you', 'contact', 'email', 'get in touch', 'reach you', 'office', 'headquarters', 'based', 'located', 'location', 'visit you'],
+      asks: ['where', 'address', 'phone', 'call you', 'contact', 'email', 'get in touch', 'reach you', 'office', 'headquarters', 'based', 'located', 'location', 'visit you', 'account manager', 'contact person', 'point of contact', 'client manager'],
       contactPage: true,
       titleWords: ['contact'],
       means: 'contact',

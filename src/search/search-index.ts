@@ -81,7 +81,7 @@ const OTHER_PLACE_WEIGHT = 0.5;
  * The page of a service answers a prospect's question a little better than an article or a case
  * study that says as much: near-ties go to it ("baner zgody dla sklepu" asks for the work).
  */
-const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1, service_area: 0.95, services_index: 0.9, pricing: 0.9 };
+const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1, service_area: 0.9, services_index: 0.9, pricing: 0.9 };
 /**
  * A page that answers what the question asks for besides its topic (src/search/intents.ts: the
  * price, the contact, help with what does not work) comes before pages that only share its words.

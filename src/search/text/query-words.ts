@@ -41,5 +41,5 @@ export const POLISH_QUERY_WORDS: ReadonlySet<string> = new Set([
   'informacje', 'informacji', 'info', 'pytanie', 'pytania', 'wlasciwie', 'dokladnie', 'aktualnie', 'obecnie',
   'najlepszy', 'najlepsza', 'najlepsze', 'dobry', 'dobra', 'dobre', 'sposob', 'chodzi', 'mam', 'mamy',
   // Zamawianie tego, co strona oferuje ("czy mogę zamówić").
-  'zamowic', 'zamowie', 'zamowimy', 'zamawiac',
+  'zamowic', 'zamowie', 'zamowimy', 'zamawiac', 'robic', 'zrobic', 'zrobimy', 'robimy',
 ]);

@@ -138,7 +138,8 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   pl('ile trwa wdrozenie ga4 w sklepie', PL.ga4),
   // Issue 30: what an agent passes when it will read only the first result.
   pl('nie działa mi tag manager', PL.gtmAudit),
-  pl('tagi przestały działać po zmianie strony, co robić', PL.gtmAudit),
+  // Ongoing care is about exactly this ("Nowy szablon sklepu, zmiana formularza… potrafią wyłączyć zdarzenie zakupu").
+  pl('tagi przestały działać po zmianie strony, co robić', PL.gtmAudit, PL.care),
   pl('konwersje google ads się nie liczą', PL.ads),
   pl('mamy błąd w GA4, dane się nie zgadzają', PL.ga4Mistakes, PL.gtmAudit),
   pl('RODO a google analytics, czy potrzebujemy zgody', PL.rodo, PL.consent, PL.consentGuide),
