@@ -123,24 +123,25 @@ const PREFIX_FROM = 4;
 
 /**
  * Bits (one per intent of `intents`, in order) of the intents a question's folded words ask for.
- * Also returns the positions of the words that asked, so a caller can tell whether anything else
- * is left.
+ * `asking`, when given, receives the words that asked. Nothing is allocated for a question that
+ * asks for none (most keyword queries).
  */
-export function askedIntents(intents: readonly Intent[], words: readonly string[]): { bits: number; askingWords: Set<number> } {
+export function askedIntents(intents: readonly Intent[], words: readonly string[], asking?: Set<string>): number {
   let bits = 0;
-  const askingWords = new Set<number>();
   for (let index = 0; index < intents.length; index++) {
     const phrases = phrasesOf(intents[index]!);
     for (let phrase = 0; phrase < phrases.length; phrase++) {
       const parts = phrases[phrase]!;
       for (let at = 0; at + parts.length <= words.length; at++) {
-        if (!parts.every((part, offset) => fits(words[at + offset]!, part))) continue;
+        let matches = true;
+        for (let offset = 0; matches && offset < parts.length; offset++) matches = fits(words[at + offset]!, parts[offset]!);
+        if (!matches) continue;
         bits |= 1 << index;
-        for (let offset = 0; offset < parts.length; offset++) askingWords.add(at + offset);
+        for (let offset = 0; asking !== undefined && offset < parts.length; offset++) asking.add(words[at + offset]!);
       }
     }
   }
-  return { bits, askingWords };
+  return bits;
 }
 
 /** Each intent's phrases split into words, once. */

@@ -423,10 +423,10 @@ export class SearchIndex {
     // A query made only of one language's function words ("o nas", "about us") is in that
     // language and names a page rather than a topic.
     const queryWords = words(query.text);
-    const asked = new Map<Lang, ReturnType<typeof askedIntents>>();
-    for (const lang of langs) if (this.#languages.has(lang)) asked.set(lang, askedIntents(INTENTS[lang], queryWords));
+    // Bits of the intents the question asks for, per language (src/search/intents.ts).
+    const asked = langs.map((lang) => (this.#languages.has(lang) ? askedIntents(INTENTS[lang], queryWords) : 0));
     // A question that asks for an intent ("where are you") is searched for it, even in function words only.
-    const functionWordLangs = langs.filter((lang) => this.#languages.has(lang) && asked.get(lang)!.bits === 0 && analyzeText(query.text, lang).length === 0);
+    const functionWordLangs = langs.filter((lang, at) => this.#languages.has(lang) && asked[at] === 0 && analyzeText(query.text, lang).length === 0);
     if (queryWords.length > 0 && functionWordLangs.length > 0) {
       return this.#searchFunctionWords(queryWords, functionWordLangs, query.type, count);
     }
@@ -435,10 +435,14 @@ export class SearchIndex {
     for (const lang of langs) {
       const language = this.#languages.get(lang);
       if (!language) continue;
-      const { bits, askingWords } = asked.get(lang)!;
-      const means: string[] = [];
-      for (let index = 0; index < language.intents.length; index++) if ((bits & (1 << index)) !== 0) means.push(language.intents[index]!.means);
-      const groups = language.planner.plan(query.text, bits === 0 ? undefined : { words: new Set([...askingWords].map((at) => queryWords[at]!)), means });
+      const bits = asked[langs.indexOf(lang)]!;
+      let asking: { words: Set<string>; means: string[] } | undefined;
+      if (bits !== 0) {
+        asking = { words: new Set<string>(), means: [] };
+        askedIntents(language.intents, queryWords, asking.words);
+        for (let index = 0; index < language.intents.length; index++) if ((bits & (1 << index)) !== 0) asking.means.push(language.intents[index]!.means);
+      }
+      const groups = language.planner.plan(query.text, asking);
       if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type, bits));
     }
     ranked.sort(byRank);
