@@ -104,3 +104,23 @@ describe('listing pages', () => {
     expect(first('artykuły o consent mode v2', 'pl')?.page.path).toBe('/pl/blog/consent-mode-v2-poradnik/');
   });
 });
+
+describe('equivalents across languages and abbreviations', () => {
+  const taxes = SearchIndex.build([
+    testPage({ path: '/pl/ksef/', lang: 'pl', type: 'service', title: 'Krajowy System e-Faktur: wdrożenie w sklepie' }),
+    testPage({ path: '/pl/rodo/', lang: 'pl', type: 'blog', title: 'Ogólne rozporządzenie o ochronie danych w analityce' }),
+    testPage({ path: '/en/vat/', lang: 'en', type: 'blog', title: 'Value added tax on services sold abroad' }),
+    testPage({ path: '/en/tax-id/', lang: 'en', type: 'company', title: 'Our company details', headings: ['Tax identification number'] }, '# Our company details\n\n## Tax identification number\n\nPL 123 456 78 90.\n'),
+    testPage({ path: '/en/gtm/', lang: 'en', type: 'service', title: 'Google Tag Manager audit' }),
+  ]);
+  const firstOf = (text: string, lang: 'pl' | 'en') => taxes.search({ text, lang, limit: 1 })[0]?.page.path;
+
+  it('find a law, tax or register under its Polish or English name or abbreviation', () => {
+    expect(firstOf('KSeF', 'pl')).toBe('/pl/ksef/');
+    expect(firstOf('RODO w GA4', 'pl')).toBe('/pl/rodo/');
+    expect(firstOf('GDPR', 'pl')).toBe('/pl/rodo/');
+    expect(firstOf('VAT on services', 'en')).toBe('/en/vat/');
+    expect(firstOf('what is your NIP', 'en')).toBe('/en/tax-id/');
+    expect(firstOf('GTM audit', 'en')).toBe('/en/gtm/');
+  });
+});
