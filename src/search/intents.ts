@@ -127,30 +127,51 @@ const PREFIX_FROM = 4;
  * asks for none (most keyword queries).
  */
 export function askedIntents(intents: readonly Intent[], words: readonly string[], asking?: Set<string>): number {
+  const byKey = phrasesByKey(intents);
   let bits = 0;
-  for (let index = 0; index < intents.length; index++) {
-    const phrases = phrasesOf(intents[index]!);
-    for (let phrase = 0; phrase < phrases.length; phrase++) {
-      const parts = phrases[phrase]!;
-      for (let at = 0; at + parts.length <= words.length; at++) {
-        let matches = true;
-        for (let offset = 0; matches && offset < parts.length; offset++) matches = fits(words[at + offset]!, parts[offset]!);
-        if (!matches) continue;
-        bits |= 1 << index;
-        for (let offset = 0; asking !== undefined && offset < parts.length; offset++) asking.add(words[at + offset]!);
-      }
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!;
+    const candidates = byKey.get(word.length < PREFIX_FROM ? word : word.slice(0, PREFIX_FROM));
+    if (candidates === undefined) continue;
+    for (let index = 0; index < candidates.length; index++) {
+      const { intent, parts } = candidates[index]!;
+      if (at + parts.length > words.length) continue;
+      let matches = true;
+      for (let offset = 0; matches && offset < parts.length; offset++) matches = fits(words[at + offset]!, parts[offset]!);
+      if (!matches) continue;
+      bits |= 1 << intent;
+      for (let offset = 0; asking !== undefined && offset < parts.length; offset++) asking.add(words[at + offset]!);
     }
   }
   return bits;
 }
 
-/** Each intent's phrases split into words, once. */
-const PHRASES = new WeakMap<Intent, readonly (readonly string[])[]>();
+interface IntentPhrase {
+  /** The intent's position in its list. */
+  readonly intent: number;
+  readonly parts: readonly string[];
+}
 
-function phrasesOf(intent: Intent): readonly (readonly string[])[] {
-  let phrases = PHRASES.get(intent);
-  if (!phrases) PHRASES.set(intent, (phrases = intent.asks.map((phrase) => phrase.split(' '))));
-  return phrases;
+/**
+ * Each list's phrases by what a question's word must be to start one: the first word itself when
+ * shorter than PREFIX_FROM, else its first PREFIX_FROM letters. One lookup per word of a question.
+ */
+const BY_KEY = new WeakMap<readonly Intent[], ReadonlyMap<string, readonly IntentPhrase[]>>();
+
+function phrasesByKey(intents: readonly Intent[]): ReadonlyMap<string, readonly IntentPhrase[]> {
+  let byKey = BY_KEY.get(intents);
+  if (!byKey) {
+    const built = new Map<string, IntentPhrase[]>();
+    intents.forEach((intent, index) => {
+      for (const phrase of intent.asks) {
+        const parts = phrase.split(' ');
+        const key = parts[0]!.length < PREFIX_FROM ? parts[0]! : parts[0]!.slice(0, PREFIX_FROM);
+        built.set(key, [...(built.get(key) ?? []), { intent: index, parts }]);
+      }
+    });
+    BY_KEY.set(intents, (byKey = built));
+  }
+  return byKey;
 }
 
 function fits(word: string, part: string): boolean {

@@ -66,6 +66,8 @@ export class QueryPlanner {
   readonly #rules = new Map<string, SynonymRule[]>();
   /** Multi-word names, analysed, with the position of their word that means something else on its own. */
   readonly #names: readonly { readonly stems: readonly string[]; readonly at: number }[];
+  /** The same names by their first stem, for the query's words. */
+  readonly #namesByFirst = new Map<string, (readonly string[])[]>();
 
   constructor(lang: Lang, synonyms: readonly SynonymSets[], places: PlaceNames, vocabulary: PlanVocabulary) {
     this.#lang = lang;
@@ -76,6 +78,7 @@ export class QueryPlanner {
       const at = stems.indexOf(analyzeText(word, lang)[0] ?? '');
       return stems.length > 1 && at !== -1 ? [{ stems, at }] : [];
     });
+    for (const { stems } of this.#names) this.#namesByFirst.set(stems[0]!, [...(this.#namesByFirst.get(stems[0]!) ?? []), stems]);
     for (const sets of synonyms) {
       for (const set of sets[lang] ?? []) {
         const phrases = set.map((phrase) => analyzeText(phrase, lang)).filter((stems) => stems.length > 0);
@@ -106,7 +109,7 @@ export class QueryPlanner {
     const seen = new Set<string>();
     for (let at = 0; at < words.length; ) {
       // A multi-word name typed whole is asked for as a phrase, never as its words' synonyms.
-      const name = this.#names.find((candidate) => candidate.stems.every((stem, offset) => stems[at + offset] === stem))?.stems;
+      const name = this.#namesByFirst.get(stems[at]!)?.find((candidate) => candidate.every((stem, offset) => stems[at + offset] === stem));
       if (name) {
         const key = `=${name.join(' ')}`;
         if (!seen.has(key)) groups.push({ alternatives: [name.map((term) => ({ term, exact: false }))] });
