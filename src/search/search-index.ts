@@ -495,7 +495,7 @@ export class SearchIndex {
         for (let index = 0; index < groupBits.length; index++) {
           const weight = fieldWeight(groupBits[index]!, fieldMask, entry.terms, bodyTerms, bodyPhrases);
           // Found in the body only: a stated fact, not what the page is about.
-          if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
+          if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight) * (weight === FIELD_WEIGHT.title ? namedInTitle(groupBits[index]!.group) : 1);
         }
         score *= TYPE_WEIGHT[entry.page.type] ?? 1;
         if (places.length > 0 && entry.page.city !== undefined && !places.some((group) => matchesLine(group, entry.terms[0]!))) score *= OTHER_PLACE_WEIGHT;
@@ -645,6 +645,16 @@ export class SearchIndex {
     }
     return hits.sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : 1));
   }
+}
+
+/**
+ * A name of three words or more typed as a page's title has it ("stała opieka analityczna") names
+ * that page, where a synonym in another title ("abonament") or a shorter phrase may name several:
+ * it counts once for each word past the second.
+ */
+function namedInTitle(group: TermGroup): number {
+  const typed = group.alternatives[0]!.length;
+  return typed >= 3 ? typed - 1 : 1;
 }
 
 /** Gives each listing page the ordinals of the pages it lists (paths of other languages or of no page are left out). */

@@ -73,7 +73,7 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     ['gtm', 'google tag manager', 'tag manager', 'menedżer tagów', 'menedżer tagów google', 'tagi'],
     ['server side tagging', 'sgtm', 'server side gtm', 'kontener serwerowy', 'tagowanie po stronie serwera', 'śledzenie po stronie serwera'],
     // Analityka.
-    ['ga4', 'google analytics 4', 'google analytics', 'ga', 'analityka', 'konfiguracja analityki'],
+    ['ga4', 'google analytics 4', 'google analytics', 'ga', 'analityka', 'analityczny', 'analityczna', 'konfiguracja analityki'],
     ['śledzenie', 'pomiar', 'mierzenie', 'tracking'],
     ['analityka aplikacji', 'aplikacja mobilna', 'aplikacji mobilnej', 'firebase', 'ios', 'android'],
     // Piksele reklamowe i API konwersji.

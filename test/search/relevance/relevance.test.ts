@@ -14,8 +14,8 @@ import { RELEVANCE_QUESTIONS, type RelevanceQuestion } from './questions.js';
 
 const SUCCESS_AT_3_FLOOR = 0.98;
 /** Per language: the share of questions whose first result answers them. */
-const SUCCESS_AT_1_FLOOR = 0.9;
-const MRR_FLOOR = 0.94;
+const SUCCESS_AT_1_FLOOR = 0.95;
+const MRR_FLOOR = 0.97;
 /** How deep MRR looks for an answer. */
 const MRR_DEPTH = 10;
 
