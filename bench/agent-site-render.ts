@@ -1,6 +1,6 @@
 /**
  * What building the agent-facing site's answers costs, to decide between building every page's
- * HTML and Markdown at start and building each on its first request (docs/decisions.md).
+ * HTML and Markdown at start and building each on its first request (docs/decisions/0005-headers-and-caching-of-site-pages.md).
  *
  *   npx tsx bench/agent-site-render.ts [content-dir]
  *

@@ -28,7 +28,7 @@ export function renderSiteDocuments(site: SiteContent, urls: SiteUrls): readonly
       path: '/pricing.md',
       name: 'pricing.md',
       title: 'Published starting prices',
-      description: 'Every published net starting price with its page URL, per language (PLN for Polish, EUR for English).',
+      description: 'Every published net starting price with its currency, its unit (per month, per day…) when it has one, and its page URL, per language.',
       mimeType: 'text/markdown',
       text: renderPricingMarkdown(site, urls),
     },

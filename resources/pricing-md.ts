@@ -1,43 +1,54 @@
-import { publishedPrices } from '../src/content/pricing.js';
+import { formatPrice } from '../src/content/money.js';
+import { currencySentence, priceCurrencies, publishedPrices, type PriceEntry } from '../src/content/pricing.js';
 import type { Lang } from '../src/content/schema.js';
 import type { SiteContent } from '../src/content/site-content.js';
 import type { SiteUrls } from '../src/content/site-urls.js';
-import { formatPrice } from './format-price.js';
 
-const LABELS: Record<Lang, { heading: string; service: string; package: string; price: string; page: string; base: string }> = {
-  pl: { heading: 'Ceny po polsku', service: 'Usługa', package: 'Pakiet', price: 'Cena od (netto)', page: 'Strona z ceną', base: 'cena podstawowa' },
-  en: { heading: 'Prices in English', service: 'Service', package: 'Package', price: 'From (net)', page: 'Page with the price', base: 'base price' },
+const LABELS: Record<Lang, { heading: string; service: string; package: string; price: string; page: string }> = {
+  pl: { heading: 'Ceny po polsku', service: 'Usługa', package: 'Pakiet', price: 'Cena od (netto)', page: 'Strona z ceną' },
+  en: { heading: 'Prices in English', service: 'Service', package: 'Package', price: 'From (net)', page: 'Page with the price' },
 };
 
-/** Every published starting price with its page URL, per language, net, with its currency. */
+/** The package cell of a row that is the service's own price, not a package's: an empty cell, shown as a dash. */
+const NO_PACKAGE = '—';
+
+/**
+ * Every published starting price with its page URL, per language, net, with its currency and,
+ * when it is charged per month, day…, its unit, as one phrase that never breaks across lines.
+ * What the text says about currencies is what the prices are in.
+ */
 export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string {
   const { info } = site;
+  const currencies = priceCurrencies(site);
   const lines: string[] = [
     `# Published prices of ${info.company}`,
     '',
-    'All prices are net starting prices (VAT excluded). Polish pages quote PLN, English pages quote EUR. The final quote depends on the scope.',
-    'A price may be stated only together with the page that publishes it; "quoted individually" means the price is set after a conversation.',
+    ['All prices are net starting prices (VAT excluded).', currencySentence(site), 'The final quote depends on the scope.'].filter(Boolean).join(' '),
+    'A price may be stated only together with the page that publishes it, and with its unit ("per month") where it has one; "quoted individually" means the price is set after a conversation.',
     '',
   ];
   for (const lang of info.languages) {
     const label = LABELS[lang];
     const entries = publishedPrices(site, lang);
     if (entries.length === 0) continue;
-    lines.push(`## ${label.heading} (${info.pricing.currency[lang]})`, '', oneLine(info.pricing.note[lang] ?? ''), '');
+    const currency = currencies.get(lang);
+    lines.push(`## ${label.heading}${currency === undefined ? '' : ` (${currency})`}`, '', oneLine(info.pricing.note[lang] ?? ''), '');
     lines.push(`| ${label.service} | ${label.package} | ${label.price} | ${label.page} |`, '| --- | --- | --- | --- |');
-    for (const entry of entries) {
-      const url = urls.pageUrl(entry.pagePath);
-      // A base price that a package repeats ("from 3 900" and "Start: 3 900") is that package's
-      // price: one row says it, two rows read as two offers.
-      const repeated = entry.packages.some((pkg) => pkg.from === entry.from);
-      if (!repeated) lines.push(`| ${cell(entry.name)} | ${label.base} | ${formatPrice(entry.from, entry.currency, lang)} | ${url} |`);
-      for (const pkg of entry.packages) {
-        lines.push(`| ${cell(entry.name)} | ${cell(pkg.name)} | ${formatPrice(pkg.from, entry.currency, lang)} | ${url} |`);
-      }
-    }
+    for (const entry of entries) lines.push(...rows(entry, lang, urls.pageUrl(entry.pagePath)));
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/**
+ * The service's own starting price (package cell empty), then each package. A starting price
+ * that a package repeats ("from 3 900" and "Start: 3 900") is that package's price: one row
+ * says it, two rows would read as two offers.
+ */
+function rows(entry: PriceEntry, lang: Lang, url: string): string[] {
+  const row = (name: string, amount: number | null, unit: PriceEntry['unit']) => `| ${cell(entry.name)} | ${name} | ${formatPrice(amount, entry.currency, lang, { unit })} | ${url} |`;
+  const repeated = entry.packages.some((pkg) => pkg.from === entry.from);
+  return [...(repeated ? [] : [row(NO_PACKAGE, entry.from, entry.unit)]), ...entry.packages.map((pkg) => row(cell(pkg.name), pkg.from, pkg.unit))];
 }
 
 function cell(text: string): string {

@@ -35,7 +35,7 @@ export function bundleOptions(entryPoints) {
     // linkedom (the importer's DOM) tries `require('canvas')` and falls back to its own shim; we
     // never draw, so the bundle holds the shim and leaves no optional native package outside it.
     // The MCP SDK's Node shim would load Ajv into every start for a validator we never use:
-    // scripts/mcp-sdk-shims.mjs says why its small validator does the same job (docs/decisions.md).
+    // scripts/mcp-sdk-shims.mjs says why its small validator does the same job (docs/decisions/0098-the-stdio-cold-start-issue-14-4.md).
     alias: { canvas: './node_modules/linkedom/commonjs/canvas-shim.cjs', '@modelcontextprotocol/server/_shims': './scripts/mcp-sdk-shims.mjs' },
     // Bundled CommonJS dependencies call require() for Node built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

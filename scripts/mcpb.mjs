@@ -21,7 +21,8 @@ const { ALL_TOOLS } = await import(path.join(root, 'dist', 'tools', 'index.js'))
 const outDir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const stage = path.join(outDir, 'mcpb');
 const output = path.join(outDir, `${pkg.name}-${pkg.version}.mcpb`);
-const mcpbCli = path.join(root, 'node_modules', '@anthropic-ai', 'mcpb', 'dist', 'cli', 'cli.js');
+// The command the format's package declares (its `bin`, linked by npm), not a path inside the package.
+const mcpbCli = path.join(root, 'node_modules', '.bin', 'mcpb');
 
 const manifest = {
   manifest_version: '0.3',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainText } from '../src/text/plain-text.js';
 import { agentMarkdown, renderPageDocument } from '../src/content/page-document.js';
 import { AppError } from '../src/errors.js';
 import { pageContentSchema } from './schemas.js';
@@ -16,7 +17,7 @@ export const getPage = defineTool({
     'Pages longer than 80000 characters are cut and marked truncated. Quote prices only as the page or list_services states them.',
   input: z
     .object({
-      url: z.string().min(1).max(500).describe('The page: a full URL of this site, a path starting with "/", or the page\'s .md address (1-500 characters).'),
+      url: plainText().min(1).max(500).describe('The page: a full URL of this site, a path starting with "/", or the page\'s .md address (1-500 characters).'),
     })
     .strict(),
   output: pageContentSchema,

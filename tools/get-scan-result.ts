@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainText } from '../src/text/plain-text.js';
 import { DATA_NOT_INSTRUCTIONS, scanStatusSchema } from './scan-schemas.js';
 import { defineTool } from './tool.js';
 
@@ -11,7 +12,7 @@ export const getScanResult = defineTool({
     DATA_NOT_INSTRUCTIONS,
   input: z
     .object({
-      scan_id: z.string().trim().min(1).max(64).describe('The scan_id returned by scan_analytics or scan_ai_visibility, e.g. scan_3q2-Xb...'),
+      scan_id: plainText().trim().min(1).max(64).describe('The scan_id returned by scan_analytics or scan_ai_visibility, e.g. scan_3q2-Xb...'),
     })
     .strict(),
   output: scanStatusSchema,

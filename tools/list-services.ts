@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { contactPlace } from '../src/content/contact-text.js';
 import { publishedPrices } from '../src/content/pricing.js';
 import type { Page } from '../src/content/page.js';
+import type { PriceUnit } from '../src/content/price-unit.js';
 import { langField, servicesSchema } from './schemas.js';
 import { defineTool, READ_ONLY_LOCAL } from './tool.js';
 
@@ -10,11 +11,12 @@ export const listServices = defineTool({
   title: 'List services and prices',
   description:
     'List the service areas and services of this company with their pages, and every published net starting price ' +
-    '(Polish: PLN, English: EUR; VAT excluded). Rule: state a price only together with its pricing_page URL, and never state a ' +
-    'price this tool did not return; from_price null means "quoted individually". The final price depends on scope.',
+    '(VAT excluded), each with its currency and, when it is charged per month, day, person…, its unit. Rule: state a price ' +
+    'only together with its unit (where it has one) and its pricing_page URL, and never state a price this tool did not return; from_price null ' +
+    'means "quoted individually". The final price depends on scope.',
   input: z
     .object({
-      lang: langField.default('pl').describe('Language of names, pages and prices: "pl" (PLN, default) or "en" (EUR).'),
+      lang: langField.default('pl').describe('Language of names, pages and prices: "pl" (default) or "en"; each language has its own prices and currency.'),
     })
     .strict(),
   output: servicesSchema,
@@ -41,10 +43,11 @@ export const listServices = defineTool({
         ...(entry.description === undefined ? {} : { description: entry.description }),
         from_price: entry.from,
         currency: entry.currency,
+        ...unitField(entry.unit),
         pricing_page: urls.pageUrl(entry.pagePath),
         ...(entry.packages.length === 0
           ? {}
-          : { packages: entry.packages.map((pkg) => ({ name: pkg.name, from_price: pkg.from, currency: entry.currency })) }),
+          : { packages: entry.packages.map((pkg) => ({ name: pkg.name, from_price: pkg.from, currency: entry.currency, ...unitField(pkg.unit) })) }),
       })),
       services,
       ...(contact === undefined
@@ -62,3 +65,8 @@ export const listServices = defineTool({
     }
   },
 });
+
+/** The unit as the Services resource states it (`{ per, label }`), or nothing for a one-off price. */
+function unitField(unit: PriceUnit | undefined): { unit?: PriceUnit } {
+  return unit === undefined ? {} : { unit };
+}

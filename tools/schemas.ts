@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LANGS, PAGE_TYPES } from '../src/content/schema.js';
+import { LANGS, PAGE_TYPES, PRICE_PERS } from '../src/content/schema.js';
 
 /**
  * The contract's resource shapes as zod schemas, shared by the tools' output schemas, the REST
@@ -47,10 +47,18 @@ export const pageContentSchema = z.object({
 
 const price = z.number().nullable();
 
+export const priceUnitSchema = z
+  .object({
+    per: z.enum(PRICE_PERS).optional().describe('What the price is charged per, when it is a standard period or unit: month, year, week, day, hour, person or page.'),
+    label: z.string().describe('The unit as the site writes it after the amount, in the answer\'s language ("miesięcznie", "za dzień dla grupy", "per hour"); state it with the price.'),
+  })
+  .describe('What the price is per (month, day for a group…). Absent: one price for the whole service.');
+
 export const packageSchema = z.object({
   name: z.string().optional().describe('Package name.'),
   from_price: price.optional().describe('Net starting price of the package; null means quoted individually.'),
   currency: z.string().optional().describe('ISO 4217 currency code.'),
+  unit: priceUnitSchema.optional(),
 });
 
 export const pricingItemSchema = z.object({
@@ -59,6 +67,7 @@ export const pricingItemSchema = z.object({
   from_price: price.describe('Net starting price (VAT excluded); null means quoted individually.'),
   currency: z.string().describe('ISO 4217 currency code.'),
   pricing_page: z.url().describe('Page where this price is published; cite it whenever you state the price.'),
+  unit: priceUnitSchema.optional(),
   packages: z.array(packageSchema).optional().describe('Packages with their own starting prices.'),
 });
 
@@ -70,7 +79,7 @@ export const serviceItemSchema = z.object({
 });
 
 export const servicesSchema = z.object({
-  language: langField.describe('Language of the names and URLs; pl prices are in PLN, en in EUR.'),
+  language: langField.describe('Language of the names, URLs and prices; each price states its currency.'),
   prices_note: z.string().describe('How to read the prices: net starting prices, VAT excluded, final quote depends on scope.'),
   pricing: z.array(pricingItemSchema).describe('Published starting prices, each with its page.'),
   services: z.array(serviceItemSchema).describe('Service areas and services with their pages.'),

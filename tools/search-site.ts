@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { toPageSummary } from './page-summary.js';
 import { langField, pageTypeField, searchResultsSchema } from './schemas.js';
 import { LANGS, type Lang, type PageType } from '../src/content/schema.js';
+import { plainText } from '../src/text/plain-text.js';
 import { defineTool, READ_ONLY_LOCAL, type ToolContext } from './tool.js';
 
 export const SEARCH_LIMIT = { min: 1, max: 25, default: 8 } as const;
@@ -17,7 +18,7 @@ export const searchSite = defineTool({
     'Polish queries may be typed with or without diacritics and in any grammatical form.',
   input: z
     .object({
-      query: z.string().min(1).max(200).describe('What to look for, 1-200 characters, in Polish or English (e.g. "wdrożenie GA4", "server-side tagging price").'),
+      query: plainText().min(1).max(200).describe('What to look for, 1-200 characters, in Polish or English (e.g. "wdrożenie GA4", "server-side tagging price").'),
       lang: langField.optional().describe('Only pages in this language: "pl" or "en". Omit to search both.'),
       type: pageTypeField.optional().describe('Only pages of this kind, e.g. "service", "city_page", "blog".'),
       limit: z.number().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe('How many results, 1-25 (default 8).'),

@@ -11,6 +11,7 @@ import { inquiryMail } from '../src/mail/inquiry-mail.js';
 import { MailNotAcceptedError } from '../src/mail/mail-outbox.js';
 import { newMailId } from '../src/mail/mail-id.js';
 import { StoreUnavailableError } from '../src/store/store.js';
+import { plainText } from '../src/text/plain-text.js';
 import { langField } from './schemas.js';
 import { defineTool, type ToolContext } from './tool.js';
 
@@ -29,21 +30,10 @@ const REPEAT_WINDOW_MS = DAY_MS;
 /** How long a call may hold its "being taken" mark before another identical call may proceed. */
 const TAKING_MS = 2 * MINUTE_MS;
 
-/** C0 and C1 controls, line and paragraph separators, and the invisible direction overrides. */
-const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** The same, minus tab and line breaks, which a message may contain. */
-const CONTROL_OR_BIDI_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** One line of plain text (the text rule refuses line breaks, controls and invisible characters). */
+const singleLine = (max: number) => plainText().trim().min(1).max(max);
 
-const singleLine = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => !CONTROL_OR_BIDI.test(value), 'must be one line of text, without line breaks or control characters');
-
-const phone = z
-  .string()
+const phone = plainText()
   .trim()
   .min(5)
   .max(30)
@@ -59,18 +49,15 @@ const inquiryInput = z
     email: personAddressSchema.describe(
       "The person's own e-mail address, where the sales team will reply, exactly as they gave it: one plain address such as jan.kowalski@firma.pl (no name, list or comment; at most 254 characters).",
     ),
-    message: z
-      .string()
+    message: plainText({ multiline: true })
       .trim()
       .min(1)
       .max(5000)
-      .refine((value) => !CONTROL_OR_BIDI_IN_TEXT.test(value), 'must be plain text without control characters')
       .describe('What the person wants, in their own words: the question, the service, the scope, deadlines (1-5000 characters, plain text).'),
     company: singleLine(150).optional().describe("The person's company, if they named it (1-150 characters)."),
     phone: phone.optional().describe("The person's phone number, if they want a call and gave it (digits, spaces and + ( ) - . /)."),
     lang: langField.optional().describe('Language the person wants the answer in: "pl" or "en". Default: the site\'s main language.'),
-    page_url: z
-      .string()
+    page_url: plainText()
       .min(1)
       .max(500)
       .optional()

@@ -7,7 +7,7 @@ import type { Logger } from '../log/logger.js';
 import { NotFoundPage } from './not-found.js';
 import { renderPageHtml } from './page-html.js';
 import { renderPageDocument } from '../content/page-document.js';
-import { representation, sendRepresentation, type Representation } from '../web/representation.js';
+import { entityTag, representation, sendRepresentation, type Representation } from '../web/representation.js';
 import { estimateTokens, HTML_TYPE, MARKDOWN_TYPE, prefersMarkdown } from './representation.js';
 import { buildAddressTable } from './site-addresses.js';
 import { SiteFrame } from './site-frame.js';
@@ -63,7 +63,10 @@ export function createAgentSite(ctx: AgentSiteContext, options: AgentSiteOptions
   const routes = (req: Request, res: Response, next: NextFunction): void => {
     const view = viewOf(snapshotOf(req, ctx.content));
     const address = view.table.addresses.get(req.path);
-    if (address === undefined) return next();
+    if (address === undefined) {
+      const asset = req.method === 'GET' || req.method === 'HEAD' ? view.asset(req.path) : undefined;
+      return asset === undefined ? next() : sendRepresentation(req, res, asset);
+    }
     if (req.method === 'OPTIONS') return preflight(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
     switch (address.kind) {
@@ -136,10 +139,19 @@ function siteView(snapshot: ContentSnapshot, common: Record<string, string>, log
       representation(document.text, MARKDOWN_TYPE, { ...common, 'X-Markdown-Tokens': String(estimateTokens(document.text)) }),
     ]),
   );
-  return { table, notFoundPage, pageHtml, pageMarkdown, documents };
+  // The content's assets (a logo, an image for link previews), each with its ETag, kept with the snapshot.
+  const assets = new Map(
+    site.assets.map((asset) => {
+      const body = asset.bytes;
+      const headers = { ...common, 'Content-Type': asset.contentType, ETag: entityTag(body), 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" };
+      return [asset.path, { body, headers } satisfies Representation];
+    }),
+  );
+  const asset = (path: string) => assets.get(path);
+  return { table, notFoundPage, pageHtml, pageMarkdown, documents, asset };
 }
 
-/** Builds a page's answer on its first request and keeps it (docs/decisions.md: measured against building all at start). */
+/** Builds a page's answer on its first request and keeps it (docs/decisions/0005-headers-and-caching-of-site-pages.md: measured against building all at start). */
 function builtOnce(build: (page: Page) => Representation): (page: Page) => Representation {
   const built = new Map<string, Representation>();
   return (page) => {

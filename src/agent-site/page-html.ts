@@ -6,6 +6,7 @@ import { jsonLdScript } from '../structured-data/json-ld.js';
 import { escapeHtml } from './html-text.js';
 import { FRAME_LABELS } from './labels.js';
 import { markdownToHtml } from './markdown-html.js';
+import { bindSingleLetterWords, bindsSingleLetterWords } from '../text/typography.js';
 import type { HreflangLink, SiteFrame } from './site-frame.js';
 
 /**
@@ -26,8 +27,8 @@ export interface PageHtmlParts {
 export function renderPageHtml(page: Page, parts: PageHtmlParts): string {
   const { site, urls, frame } = parts;
   const labels = FRAME_LABELS[page.lang];
-  const body = markdownToHtml(page.markdown, { headings: page.headings, ids: page.headingIds });
-  const main = [body.hasTitleHeading ? '' : `<h1>${escapeHtml(page.title)}</h1>\n`, body.html, lastUpdated(page, labels.updated, labels.locale)].join('');
+  const body = markdownToHtml(page.markdown, { headings: page.headings, ids: page.headingIds }, page.lang);
+  const main = [body.hasTitleHeading ? '' : `<h1>${escapeHtml(bindsSingleLetterWords(page.lang) ? bindSingleLetterWords(page.title) : page.title)}</h1>\n`, body.html, lastUpdated(page, labels.updated, labels.locale)].join('');
 
   return frame.render({
     lang: page.lang,

@@ -6,7 +6,7 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 /**
  * X-Markdown-Tokens: characters (Unicode code points) divided by four, rounded up. It is the
  * usual rule of thumb for English; Polish text costs more tokens per character with most
- * tokenizers, so the number is an estimate for budgeting, not a count (docs/decisions.md).
+ * tokenizers, so the number is an estimate for budgeting, not a count (docs/decisions/0005-headers-and-caching-of-site-pages.md).
  */
 export function estimateTokens(text: string): number {
   let codePoints = 0;

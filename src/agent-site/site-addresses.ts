@@ -28,7 +28,7 @@ export interface AddressTable {
  * - `/pl/uslugi/` → the page; `/pl/uslugi.md` → its Markdown; `/pl/uslugi` → 301 to `/pl/uslugi/`.
  * - `/pl/` → `/pl.md`; a page at `/` → `/index.md`.
  * - Without a page at `/`, `/` and `/index.md` answer 302 to the default language's home and
- *   its Markdown (temporary: the choice of default language may change; docs/decisions.md).
+ *   its Markdown (temporary: the choice of default language may change; docs/decisions/0001-site-addresses-one-table-built-from-the.md).
  * - `/llms.txt` and `/pricing.md` → the generated documents; they win over a page whose `.md`
  *   address would be the same (a page at `/pricing/`), which is reported as a clash.
  */

@@ -3,6 +3,8 @@ import type { SiteContent } from '../content/site-content.js';
 import { escapeHtml } from './html-text.js';
 import { FRAME_LABELS, type FrameLabels } from './labels.js';
 import { STYLESHEET } from './stylesheet.js';
+import { FAVICON_LINK } from '../web/favicon.js';
+import { bindSingleLetterWords, bindsSingleLetterWords } from '../text/typography.js';
 
 /** Where the frame's links lead in one language; a link is left out when the site has no such page. */
 export interface FrameLinks {
@@ -62,8 +64,7 @@ export class SiteFrame {
     const head = [
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      // No favicon request: the site has none, and a 404 per page view helps nobody.
-      '<link rel="icon" href="data:,">',
+      FAVICON_LINK,
       `<title>${escapeHtml(view.title)}</title>`,
       view.description === undefined ? '' : `<meta name="description" content="${escapeHtml(view.description)}">`,
       view.noindex ? '<meta name="robots" content="noindex">' : '',
@@ -107,8 +108,18 @@ export class SiteFrame {
       meta('og:url', view.canonicalUrl),
       meta('og:locale', locale(view.lang)),
       ...otherLocales.map((lang) => meta('og:locale:alternate', locale(lang))),
-      meta('og:image', info.image ?? info.logo),
+      meta('og:image', this.#image(view)),
     ];
+  }
+
+  /** The site file's image or logo, absolute: a file of assets/ at the address the page is served from. */
+  #image(view: FrameView): string | undefined {
+    for (const named of [this.site.info.image, this.site.info.logo]) {
+      if (named === undefined) continue;
+      if (!named.startsWith('/')) return named;
+      if (this.site.asset(named) !== undefined && view.canonicalUrl !== undefined) return new URL(named, view.canonicalUrl).href;
+    }
+    return undefined;
   }
 
   #header(view: FrameView, labels: FrameLabels): string {
@@ -116,7 +127,8 @@ export class SiteFrame {
     const item = (href: string | undefined, text: string) =>
       href === undefined ? '' : `<li><a href="${escapeHtml(href)}"${href === view.currentPath ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a></li>`;
     const items = [item(links.home, labels.home), item(links.services, labels.services), item(links.pricing, labels.pricing), item(links.contact, labels.contact)].join('');
-    const brand = links.home === undefined ? `<span class="brand">${escapeHtml(this.site.info.company)}</span>` : `<a class="brand" href="${escapeHtml(links.home)}">${escapeHtml(this.site.info.company)}</a>`;
+    const company = escapeHtml(companyName(this.site.info.company, view.lang));
+    const brand = links.home === undefined ? `<span class="brand">${company}</span>` : `<a class="brand" href="${escapeHtml(links.home)}">${company}</a>`;
     const other = view.languageSwitch;
     // The language switch sits beside the company name, the menu on a row of its own: the header
     // then has the same shape in every language, and no separator is left dangling when it wraps.
@@ -131,7 +143,7 @@ export class SiteFrame {
     const { info } = this.site;
     const contact = info.contact[view.lang] ?? info.contact[info.defaultLanguage];
     const lines: string[] = [];
-    const reach = [escapeHtml(info.company)];
+    const reach = [escapeHtml(companyName(info.company, view.lang))];
     if (contact) {
       reach.push(`<a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a>`);
       reach.push(`<a href="tel:${escapeHtml(contact.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(contact.phone)}</a>`);
@@ -152,6 +164,11 @@ export class SiteFrame {
     if (more.length > 0) lines.push(`<p>${more.join(' · ')}</p>`);
     return `<footer>${lines.join('')}</footer>`;
   }
+}
+
+/** The company's name as shown on a page: with the page language's typography ("sp. z\u00a0o.o."). */
+function companyName(company: string, lang: Lang): string {
+  return bindsSingleLetterWords(lang) ? bindSingleLetterWords(company) : company;
 }
 
 /**

@@ -93,7 +93,10 @@ export function authRouter(ctx: AuthRouterContext): express.Router {
   router.post('/oauth/register', json, clientRegistrationHandler(auth));
   router.post('/oauth/token', express.text({ limit: BODY_LIMIT, type: () => true }), tokenHandler(auth));
 
-  const authorize = authorizeHandlers(auth, company);
+  const authorize = authorizeHandlers(auth, (req) => {
+    const { info } = snapshotOf(req, ctx.content).site;
+    return { company: info.company, defaultLanguage: info.defaultLanguage };
+  });
   router.get('/oauth/authorize', authorize.show);
   router.post('/oauth/authorize', express.urlencoded({ limit: BODY_LIMIT, extended: false }), authorize.decide, authorize.unreadableAnswer);
 

@@ -4,6 +4,7 @@ import { bodyFailure } from '../web/body-failure.js';
 import { StoreUnavailableError } from '../store/store.js';
 import type { AgentAuth } from './agent-auth.js';
 import { renderConsentPage, renderErrorPage, type Page } from './consent-page.js';
+import { consentLanguage } from './consent-texts.js';
 import { enforceEndpointLimit } from './endpoint-limits.js';
 import { clientHash, readClientId, type OAuthClient } from './oauth-client.js';
 import { OAuthError } from './oauth-error.js';
@@ -23,8 +24,14 @@ import { TOKEN_KINDS } from './token-kinds.js';
  *   signed double-submit: the form carries a signed copy of the validated request that names the
  *   hash of a random cookie set with the page; the POST needs both, from our own origin, once.
  */
-/** `company` names the site on the consent page, read from the request's content. */
-export function authorizeHandlers(auth: AgentAuth, company: (req: Request) => string) {
+/** What the consent page says about the site, read from the request's content. */
+export interface ConsentSite {
+  readonly company: string;
+  readonly defaultLanguage: string;
+}
+
+/** `site` names the site on the consent page and gives its default language. */
+export function authorizeHandlers(auth: AgentAuth, site: (req: Request) => ConsentSite) {
   const cookieName = new URL(auth.urls.issuer).protocol === 'https:' ? '__Host-oauth_consent' : 'oauth_consent';
   const secure = cookieName.startsWith('__Host-');
 
@@ -102,7 +109,11 @@ export function authorizeHandlers(auth: AgentAuth, company: (req: Request) => st
       throw error;
     }
     res.cookie(cookieName, nonce, { httpOnly: true, secure, sameSite: 'strict', path: '/', maxAge: TOKEN_KINDS.consent.lifetimeSeconds * 1000 });
-    const page = renderConsentPage({ company: company(req), clientName: client.name, redirectUri, consentToken: consent.token, formAction: auth.urls.authorizationEndpoint });
+    const { company, defaultLanguage } = site(req);
+    // Without an Accept-Language header, Express would "accept" the first language offered.
+    const accepts = (languages: string[]) => (req.headers['accept-language'] === undefined ? false : req.acceptsLanguages(languages));
+    const lang = consentLanguage(params.get('ui_locales'), accepts, defaultLanguage);
+    const page = renderConsentPage({ lang, company, clientName: client.name, redirectUri, consentToken: consent.token, formAction: auth.urls.authorizationEndpoint });
     sendPage(res, 200, page, formTarget(redirectUri));
   }
 

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { FAVICON_LINK } from '../web/favicon.js';
 import { withoutBidiControls } from '../text/bidi-controls.js';
+import { bindSingleLetterWords, bindsSingleLetterWords } from '../text/typography.js';
+import { CONSENT_TEXTS, type ConsentLanguage, type ConsentTexts } from './consent-texts.js';
 
 /**
  * The two pages a person sees during the authorization code flow: the one confirmation screen
@@ -8,6 +11,8 @@ import { withoutBidiControls } from '../text/bidi-controls.js';
  */
 
 export interface ConsentPageInput {
+  /** The page's language (`consentLanguage` chooses it from the request). */
+  readonly lang: ConsentLanguage;
   readonly company: string;
   /** Self-asserted by the client; undefined when it gave none. */
   readonly clientName: string | undefined;
@@ -23,15 +28,16 @@ export interface Page {
 }
 
 const STYLE = `
-:root { color-scheme: light dark; --accent: #1f5f99; --muted: #5b6470; --line: #d5dae1; }
+:root { color-scheme: light dark; --fg: #1c1e21; --bg: #fff; --accent: #1f5f99; --muted: #545c68; --line: #d5dae1; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6e7e9; --bg: #15171a; --accent: #2a6fb0; --muted: #b4bac3; --line: #3a3f47; } }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; display: grid; place-items: center; min-height: 100vh; padding: 1rem; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); display: grid; place-items: center; min-height: 100vh; padding: 1rem; }
 main { max-width: 32rem; width: 100%; border: 1px solid var(--line); border-radius: 12px; padding: 1.75rem; }
 h1 { font-size: 1.3rem; line-height: 1.3; margin: 0 0 1rem; }
 p, ul { margin: 0 0 1rem; }
 ul { padding-left: 1.2rem; }
 .muted { color: var(--muted); font-size: 0.9rem; }
-.target { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; background: rgba(127,127,127,0.12); padding: 0.5rem 0.65rem; border-radius: 6px; display: block; }
+.target{ font-family: ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; background: rgba(127,127,127,0.12); padding: 0.5rem 0.65rem; border-radius: 6px; display: block; }
 .actions { display: flex; gap: 0.75rem; margin-top: 1.5rem; }
 button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 8px; border: 1px solid var(--line); background: transparent; color: inherit; cursor: pointer; }
 button.approve { background: var(--accent); border-color: var(--accent); color: #fff; }
@@ -44,14 +50,15 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
-function layout(title: string, body: string): string {
+function layout(lang: ConsentLanguage, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
+${FAVICON_LINK}
 <style>${STYLE}</style>
 </head>
 <body>
@@ -64,40 +71,54 @@ ${body}
 }
 
 /** Where the person will be sent, in words: the host for web addresses, the app scheme otherwise. */
-export function describeDestination(redirectUri: string): string {
+export function describeDestination(redirectUri: string, texts: ConsentTexts = CONSENT_TEXTS.en): string {
   const url = new URL(redirectUri);
   if (url.protocol === 'https:' || url.protocol === 'http:') return url.host;
-  return `the app that handles ${url.protocol} links`;
+  return texts.appForScheme(url.protocol);
+}
+
+/**
+ * The redirect URI as HTML, with a line-break opportunity (`<wbr>`) after each slash and before
+ * each `?`, `&`, `=` and `#`: a long address wraps where its parts meet; the stylesheet breaks
+ * inside a part (overflow-wrap: anywhere) only when one part alone is wider than the line.
+ */
+export function breakableAddress(address: string): string {
+  return address
+    .split(/(?<=\/)(?!\/)|(?=[?&=#])/)
+    .map(escapeHtml)
+    .join('<wbr>');
 }
 
 export function renderConsentPage(input: ConsentPageInput): Page {
+  const texts = CONSENT_TEXTS[input.lang];
   // Self-asserted: without direction controls, and isolated (<bdi>) so that a right-to-left
   // name stays readable without reordering the heading around it.
-  const client = input.clientName === undefined ? 'An application that gave no name' : withoutBidiControls(input.clientName);
-  const title = `Allow ${client} to read ${input.company}'s website?`;
-  const body = `<h1>Allow <strong><bdi>${escapeHtml(client)}</bdi></strong> to read ${escapeHtml(input.company)}'s published website?</h1>
-<p>It will get a token for the scope <code>site:read</code>:</p>
+  const client = input.clientName === undefined ? undefined : withoutBidiControls(input.clientName);
+  const clientHtml = client === undefined ? texts.unnamedClient : `<bdi>${escapeHtml(client)}</bdi>`;
+  const company = bindsSingleLetterWords(input.lang) ? bindSingleLetterWords(input.company) : input.company;
+  const title = texts.title(client ?? texts.unnamedClient, company);
+  const body = `<h1>${texts.heading(`<strong>${clientHtml}</strong>`, escapeHtml(company))}</h1>
+<p>${texts.scope}</p>
 <ul>
-<li>search and read the pages, services and published prices that anyone can see;</li>
-<li>a higher rate limit for its requests.</li>
+${texts.grants.map((grant) => `<li>${grant}</li>`).join('\n')}
 </ul>
-<p>It unlocks nothing that is not public, and no account or personal data is involved. The token is valid for one hour and can be renewed by the application.</p>
-<p>After you choose, you will be sent to <strong><bdi>${escapeHtml(withoutBidiControls(describeDestination(input.redirectUri)))}</bdi></strong>:</p>
-<p><bdi class="target">${escapeHtml(withoutBidiControls(input.redirectUri))}</bdi></p>
-<p class="muted">The application chose its own name. If you did not start this from an application you trust, or the address above is not the one you expect, deny.</p>
+<p>${texts.limits}</p>
+<p>${texts.sentTo(`<strong><bdi>${escapeHtml(withoutBidiControls(describeDestination(input.redirectUri, texts)))}</bdi></strong>`)}</p>
+<p><bdi class="target">${breakableAddress(withoutBidiControls(input.redirectUri))}</bdi></p>
+<p class="muted">${texts.warning}</p>
 <form method="post" action="${escapeHtml(input.formAction)}">
 <input type="hidden" name="consent" value="${escapeHtml(input.consentToken)}">
 <div class="actions">
-<button class="approve" type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button>
+<button class="approve" type="submit" name="decision" value="approve">${texts.approve}</button>
+<button type="submit" name="decision" value="deny">${texts.deny}</button>
 </div>
 </form>`;
-  return { html: layout(title, body), styleSource: STYLE_SOURCE };
+  return { html: layout(input.lang, title, body), styleSource: STYLE_SOURCE };
 }
 
 export function renderErrorPage(heading: string, message: string): Page {
   const body = `<h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(message)}</p>
 <p class="muted">You were not sent back to the application. Close this page and start again from the application.</p>`;
-  return { html: layout(heading, body), styleSource: STYLE_SOURCE };
+  return { html: layout('en', heading, body), styleSource: STYLE_SOURCE };
 }

@@ -13,6 +13,7 @@ export function helpText(version: string): string {
     '  site-content-mcp [options]         serve MCP over stdio (for desktop assistants)',
     '  site-content-mcp serve [options]   serve HTTP: /mcp, /api/v1, Markdown pages, llms.txt',
     '  site-content-mcp import <url> --out <dir>   import a live website into a content directory',
+    '  site-content-mcp import --explain <url>     show what the importer decides about one page, and why',
     '  site-content-mcp check <dir>       validate a content directory as serve does',
     '',
     'Options (each also an environment variable; a flag wins):',

@@ -2,7 +2,7 @@
 // The young-generation cap above is why a server under load stays near its idle memory: V8's
 // default semi-spaces grow to 16 MB each under allocation-heavy traffic, which took the sample
 // site from 122 MB idle to a 268 MB peak under 32-connection search load; capped, the peak is
-// 164 MB at the same request rate (bench/memory.ts --load, docs/decisions.md). `env -S` passes
+// 164 MB at the same request rate (bench/memory.ts --load, docs/decisions/0096-memory-of-the-rest-answer-cache.md). `env -S` passes
 // the flag on Linux and macOS; npm's Windows shim reads the same line.
 /**
  * The command-line entry point, and the only place with process-wide side effects: it reads

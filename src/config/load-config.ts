@@ -60,7 +60,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     }
   }
   problems.push(...crossOptionProblems(values as Partial<OptionValues>));
-  if (parsed.command === 'import' && values.out === undefined) problems.push('import needs --out (IMPORT_OUT): the content directory to write');
+  if (parsed.command === 'import' && values.out === undefined && values.explain === undefined) problems.push('import needs --out (IMPORT_OUT): the content directory to write');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const typed = values as OptionValues;
@@ -104,7 +104,9 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, "import <url> --out <dir>", "check <dir>", or no command for stdio`,
     ]);
   }
-  if (takesArgument && positionals[1] === undefined) throw new ConfigError([`${first} needs ${ARGUMENT_OF[first]!}`]);
+  // `import --explain <url>` reads one page: the page's address is the site's.
+  const explaining = first === 'import' && typeof result.values.explain === 'string';
+  if (takesArgument && positionals[1] === undefined && !explaining) throw new ConfigError([`${first} needs ${ARGUMENT_OF[first]!}`]);
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(result.values)) {
     if (typeof value === 'string') values[name] = value;

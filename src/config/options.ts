@@ -7,14 +7,14 @@ import { isLoopbackHostname } from '../web/loopback.js';
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.
- * This table is the single source for parsing, `--help` and the README's options table (a test
- * keeps the README in step). A flag wins over its environment variable.
+ * This table is the single source for parsing, `--help` and the options table of docs/options.md
+ * (test/docs/options-page.test.ts keeps that page in step). A flag wins over its environment variable.
  */
 export interface OptionSpec {
   /** Flag name without the leading dashes. */
   readonly flag: string;
   readonly env: string;
-  /** Shown in `--help` and the README. */
+  /** Shown in `--help` and docs/options.md. */
   readonly description: string;
   /** How the value looks, for `--help`. */
   readonly hint: string;
@@ -39,6 +39,12 @@ const commaList = z
       .map((item) => item.trim())
       .filter((item) => item.length > 0),
   );
+
+/** A duration as 90s, 30m or 6h, in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h')
+  .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h']);
 
 /** A whole number within bounds, with a default. */
 function wholeNumber(fallback: string, min: number, max: number) {
@@ -173,8 +179,7 @@ export const OPTIONS = {
       .string()
       .optional()
       .transform((value) => (value ?? '6h').trim())
-      .pipe(z.string().regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h'))
-      .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
+      .pipe(duration)
       .pipe(z.number().min(10_000, 'must be at least 10s')),
   },
   publicBaseUrl: {
@@ -469,6 +474,21 @@ export const OPTIONS = {
     schema: flagBoolean,
     bare: true,
   },
+  includeArchives: {
+    flag: 'include-archives',
+    env: 'IMPORT_INCLUDE_ARCHIVES',
+    hint: '1|0',
+    description: '`import`: also import tag, category, author and date archives, paginated lists, search results, feeds and attachment pages (they are lists of other pages, not content). Default: off.',
+    schema: flagBoolean,
+    bare: true,
+  },
+  explain: {
+    flag: 'explain',
+    env: 'IMPORT_EXPLAIN',
+    hint: 'URL',
+    description: '`import --explain <url>`: read this one page of a site and print what the importer decides about it (content or not, language, type, title, description, date) and the evidence for each; writes nothing, needs no --out.',
+    schema: z.string().trim().url('must be the full address of a page, e.g. https://www.example.com/o-nas/').optional(),
+  },
   importConcurrency: {
     flag: 'import-concurrency',
     env: 'IMPORT_CONCURRENCY',
@@ -482,6 +502,18 @@ export const OPTIONS = {
     hint: 'MS',
     description: "`import`: least time between two requests to the site (politeness; 0 turns it off). A longer robots.txt Crawl-delay wins. Default: 250.",
     schema: wholeNumber('250', 0, 60_000),
+  },
+  importDeadline: {
+    flag: 'import-deadline',
+    env: 'IMPORT_DEADLINE',
+    hint: 'DURATION',
+    description:
+      '`import` and serve --source: the most time one import may take, as 90s, 30m or 2h (at least 10s), or 0 for no limit; when it is reached the import ends with the pages read so far, keeps the pages it did not reach, and says so. Default: none for import, 10m for serve --source (within the 15 min sync lock).',
+    schema: z
+      .string()
+      .trim()
+      .optional()
+      .pipe(z.union([z.undefined(), z.literal('0').transform(() => 0), duration.pipe(z.number().min(10_000, 'must be at least 10s, or 0 for no limit'))])),
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -10,8 +10,8 @@ import { detectListing } from './listing.js';
 import { cleanMarkdown } from './markdown.js';
 import { sectionHeadings } from './sections.js';
 import { Page, type PageFields } from './page.js';
-import { pageMetaSchema, siteFileSchema, type Lang, type SiteFile } from './schema.js';
-import { SiteContent } from './site-content.js';
+import { ASSET_NAME, ASSET_TYPES, pageMetaSchema, siteFileSchema, type Lang, type SiteFile } from './schema.js';
+import { SiteContent, type SiteAsset } from './site-content.js';
 
 /** The content cannot be served at all: the start stops with this message. */
 export class ContentError extends Error {
@@ -100,7 +100,13 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
   }
 
   const pages = linkAlternates(byPath, warnings);
-  const site = new SiteContent(siteFile, pages);
+  const site = new SiteContent(siteFile, pages, await readAssets(root, warnings));
+  for (const field of ['logo', 'image'] as const) {
+    const named = siteFile[field];
+    if (named?.startsWith('/') && site.asset(named) === undefined) {
+      warnings.push({ file: SITE_FILE, field, message: `${named} is not a file in the ${ASSETS_DIR}/ folder; it is left out of the pages` });
+    }
+  }
   checkSiteReferences(site, warnings);
   return { site, warnings };
 }
@@ -131,7 +137,7 @@ async function readSiteFile(root: string): Promise<SiteFile> {
     throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
   }
   // Without zod's compiled parsers: compiling one costs more than the few hundred parses of a
-  // start save (docs/decisions.md, "The stdio cold start").
+  // start save (docs/decisions/0098-the-stdio-cold-start-issue-14-4.md).
   const result = siteFileSchema.safeParse(data, { jitless: true });
   if (!result.success) {
     throw new ContentError(`${SITE_FILE} is invalid:\n${formatIssues(result.error.issues).map((line) => `  - ${line}`).join('\n')}`);
@@ -165,6 +171,12 @@ function missingTranslations(site: SiteFile): string[] {
       if (item.name[lang] === undefined) missing.push(`${where}.name.${lang}: missing (the item is offered in ${lang})`);
       if (item.page[lang] === undefined) missing.push(`${where}.page.${lang}: missing (the item is offered in ${lang})`);
       if (!(lang in item.from)) missing.push(`${where}.from.${lang}: missing (use null for "quoted individually")`);
+      const units = [{ unit: item.unit, field: `${where}.unit` }, ...(item.packages ?? []).map((pkg, pkgIndex) => ({ unit: pkg.unit, field: `${where}.packages[${pkgIndex}].unit` }))];
+      for (const { unit, field } of units) {
+        if (unit !== undefined && unit.per === undefined && unit.label?.[lang] === undefined) {
+          missing.push(`${field}.label.${lang}: missing (a unit without \`per\` needs the site's words in every language the item is offered in)`);
+        }
+      }
     });
   }
   return missing;
@@ -351,4 +363,36 @@ function describeFsError(error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENOTDIR') return 'not a directory';
   return (error as Error).message;
+}
+
+/** The folder of the content directory whose files are served at /assets/<name>. */
+export const ASSETS_DIR = 'assets';
+/** An asset is a logo or an image for link previews, not a media library. */
+const MAX_ASSET_BYTES = 512 * 1024;
+const MAX_ASSETS = 50;
+
+/** The files of assets/ (none when it is missing); a file that is not an image, or too large, is skipped with a warning. */
+async function readAssets(root: string, warnings: ContentWarning[]): Promise<SiteAsset[]> {
+  const dir = path.join(root, ASSETS_DIR);
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const assets: SiteAsset[] = [];
+  for (const name of names.sort()) {
+    const file = `${ASSETS_DIR}/${name}`;
+    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)];
+    if (!ASSET_NAME.test(name) || type === undefined) {
+      warnings.push({ file, field: 'file', message: 'not served: an asset is an svg, png, jpg or webp file with a lower-case name' });
+      continue;
+    }
+    const info = await stat(path.join(dir, name));
+    if (!info.isFile()) continue;
+    if (info.size > MAX_ASSET_BYTES || assets.length >= MAX_ASSETS) {
+      warnings.push({ file, field: 'file', message: `not served: assets are at most ${MAX_ASSET_BYTES / 1024} KB each and ${MAX_ASSETS} in all` });
+      continue;
+    }
+    assets.push({ path: `/${file}`, contentType: type, bytes: await readFile(path.join(dir, name)) });
+  }
+  return assets;
 }

@@ -5,6 +5,10 @@ export const LANGS = ['pl', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export const langSchema = z.enum(LANGS);
 
+/** What a periodic or per-unit price is charged per (a price without a unit is one price for the whole service). */
+export const PRICE_PERS = ['month', 'year', 'week', 'day', 'hour', 'person', 'page'] as const;
+export type PricePer = (typeof PRICE_PERS)[number];
+
 export const PAGE_TYPES = [
   'services_index',
   'service_area',
@@ -77,8 +81,28 @@ export const pageMetaSchema = z
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+/** File types an asset may have, by extension, with the Content-Type it is served with. */
+export const ASSET_TYPES: Readonly<Record<string, string>> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+export const ASSET_NAME = /^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/;
+const assetPath = z.string().regex(/^\/assets\/[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/, 'must be an absolute http(s) URL or /assets/<file> (svg, png, jpg or webp, lower-case name)');
 const perLang = <T extends z.ZodType>(value: T) => z.partialRecord(langSchema, value);
 const price = z.number().nonnegative().nullable();
+
+/**
+ * What a price is charged per: `unit: month`, or `unit: { per: day, label: { pl: za dzień dla
+ * grupy, en: per day for a group } }` with the site's own words. Without `per`, the label is
+ * needed in every language the item is offered in (checked with the other translations).
+ */
+const priceUnit = z.preprocess(
+  (value) => (typeof value === 'string' ? { per: value } : value),
+  z
+    .object({
+      per: z.enum(PRICE_PERS, { error: `must be one of ${PRICE_PERS.join(', ')} (or give only a label in the site's words)` }).optional(),
+      label: perLang(z.string().trim().min(1).max(60)).optional(),
+    })
+    .strict()
+    .refine((unit) => unit.per !== undefined || (unit.label !== undefined && Object.keys(unit.label).length > 0), 'needs `per` (month, day…) or a `label` in the site\'s words, or both'),
+);
 
 export const siteFileSchema = z
   .object({
@@ -88,9 +112,13 @@ export const siteFileSchema = z
     defaultLanguage: langSchema,
     summary: perLang(z.string().min(1)),
     salesEmail: z.email(),
-    /** The company's logo and a representative image, as absolute URLs, for schema.org. */
-    logo: httpUrl.optional(),
-    image: httpUrl.optional(),
+    /**
+     * The company's logo and a representative image, for schema.org and Open Graph: absolute
+     * URLs, or the path of a file in the content directory's assets/ folder (`/assets/logo.svg`),
+     * which the server serves itself.
+     */
+    logo: z.union([httpUrl, assetPath]).optional(),
+    image: z.union([httpUrl, assetPath]).optional(),
     /** The company's profiles elsewhere (LinkedIn, GitHub...), for schema.org sameAs. */
     sameAs: z.array(httpUrl).optional(),
     address: z
@@ -129,8 +157,10 @@ export const siteFileSchema = z
               description: perLang(z.string().min(1)).optional(),
               page: perLang(pagePathSchema),
               from: perLang(price),
+              /** What the price is per (month, day…); its packages share it unless they state their own. */
+              unit: priceUnit.optional(),
               packages: z
-                .array(z.object({ name: perLang(z.string().min(1)), from: perLang(price) }).strict())
+                .array(z.object({ name: perLang(z.string().min(1)), from: perLang(price), unit: priceUnit.optional() }).strict())
                 .optional(),
             })
             .strict(),

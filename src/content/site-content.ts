@@ -6,15 +6,35 @@ export interface PageFilter {
   readonly type?: PageType | undefined;
 }
 
-/** The loaded site: its site file and its pages, sorted by path, with lookups. Immutable. */
+/** A file of the content directory's `assets/` folder (the logo, an image), served at its path. */
+export interface SiteAsset {
+  /** `/assets/<file name>`. */
+  readonly path: string;
+  readonly contentType: string;
+  readonly bytes: Buffer;
+}
+
+/** The loaded site: its site file, its pages (sorted by path) and its assets, with lookups. Immutable. */
 export class SiteContent {
   readonly #byPath: ReadonlyMap<string, Page>;
+  readonly #assets: ReadonlyMap<string, SiteAsset>;
 
   constructor(
     readonly info: SiteFile,
     readonly pages: readonly Page[],
+    assets: readonly SiteAsset[] = [],
   ) {
     this.#byPath = new Map(pages.map((page) => [page.path, page]));
+    this.#assets = new Map(assets.map((asset) => [asset.path, asset]));
+  }
+
+  /** An asset by its path (`/assets/logo.svg`). */
+  asset(path: string): SiteAsset | undefined {
+    return this.#assets.get(path);
+  }
+
+  get assets(): readonly SiteAsset[] {
+    return [...this.#assets.values()];
   }
 
   page(path: string): Page | undefined {

@@ -9,6 +9,7 @@ import { snapshotOf } from '../live/content-holder.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
 import { pageStructuredData } from '../structured-data/page-graph.js';
+import { faviconRoutes } from '../web/favicon.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(authRouter(ctx));
   app.use(askEndpoint(ctx));
   app.use(discoveryRoutes(ctx));
+  app.use(faviconRoutes());
   app.use(agentSite.routes);
 
   app.use(agentSite.notFound);

@@ -4,7 +4,10 @@ import type { Socket } from 'node:net';
 
 /** How the HTTP server treats slow, idle and piled-up connections. */
 export interface ConnectionLimits {
-  /** A request's headers must arrive within this (slowloris). */
+  /**
+   * A request's headers must arrive within this (slowloris): the first request's counted from
+   * the connection, a keep-alive request's from its first byte.
+   */
   readonly headersTimeoutMs: number;
   /** A whole request (headers and body) must arrive within this. */
   readonly requestTimeoutMs: number;
@@ -36,7 +39,12 @@ interface ConnectionState {
   answered: number;
   /** Bytes read from the connection when it last had nothing in progress: more means a request is arriving. */
   bytesReadWhenIdle: number;
+  /** Until the first request's headers have arrived: closes the connection at the headers timeout. */
+  firstHeadersDeadline: NodeJS.Timeout | undefined;
 }
+
+/** What Node itself answers when a request's headers are too slow. */
+const REQUEST_TIMEOUT_RESPONSE = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 
 /**
  * The HTTP server with its connection limits, and a drain for a clean shutdown:
@@ -73,7 +81,11 @@ export class HttpConnections {
       },
       (req, res) => {
         const state = this.#connections.get(req.socket);
-        if (state !== undefined) state.active += 1;
+        if (state !== undefined) {
+          state.active += 1;
+          clearTimeout(state.firstHeadersDeadline);
+          state.firstHeadersDeadline = undefined;
+        }
         if (this.#draining) res.setHeader('Connection', 'close');
         res.once('close', () => {
           if (state === undefined) return;
@@ -87,8 +99,14 @@ export class HttpConnections {
     );
     this.server.maxConnections = limits.maxConnections;
     this.server.on('connection', (socket: Socket) => {
-      this.#connections.set(socket, { active: 0, answered: 0, bytesReadWhenIdle: 0 });
+      // Node counts the headers timeout from a request's first byte, so a client that waits
+      // before sending it holds the socket for that long as well (a probe held one for 14 s),
+      // and a silent connection beside an answered keep-alive one was not checked at all. The
+      // first request's headers are due within the timeout of the connection itself.
+      const firstHeadersDeadline = setTimeout(() => this.#headersTooSlow(socket), limits.headersTimeoutMs).unref();
+      this.#connections.set(socket, { active: 0, answered: 0, bytesReadWhenIdle: 0, firstHeadersDeadline });
       socket.once('close', () => {
+        clearTimeout(this.#connections.get(socket)?.firstHeadersDeadline);
         this.#connections.delete(socket);
         if (this.#connections.size === 0) this.#onIdle?.();
       });
@@ -119,6 +137,15 @@ export class HttpConnections {
     await new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
     clearTimeout(timer);
     for (const socket of this.#connections.keys()) socket.destroy();
+  }
+
+  /** The first request's headers did not arrive in time: 408, as Node answers its own timeouts, and the connection closes. */
+  #headersTooSlow(socket: Socket): void {
+    const state = this.#connections.get(socket);
+    if (state === undefined || state.active > 0 || state.answered > 0) return;
+    // As Node's own timeout does: a small write goes out at once, before the socket is destroyed.
+    if (socket.writable && socket.bytesWritten === 0) socket.write(REQUEST_TIMEOUT_RESPONSE);
+    socket.destroy();
   }
 
   #allClosed(): Promise<void> {

@@ -12,10 +12,3 @@ export function decodeHtml(bytes: Uint8Array, contentType: string | undefined): 
   const encoding = sniffHtmlEncoding(bytes, { transportLayerEncodingLabel: label, defaultEncoding: 'UTF-8' });
   return { text: new TextDecoder(encoding).decode(bytes), encoding };
 }
-
-/** XML (sitemaps) is UTF-8 unless a BOM or the Content-Type says otherwise. */
-export function decodeXml(bytes: Uint8Array, contentType: string | undefined): string {
-  const label = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  const encoding = sniffHtmlEncoding(bytes, { xml: true, transportLayerEncodingLabel: label, defaultEncoding: 'UTF-8' });
-  return new TextDecoder(encoding).decode(bytes);
-}

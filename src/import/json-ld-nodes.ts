@@ -42,3 +42,12 @@ export function objects(value: unknown): JsonLdNode[] {
   if (Array.isArray(value)) return value.filter((item): item is JsonLdNode => item !== null && typeof item === 'object');
   return value !== null && typeof value === 'object' ? [value as JsonLdNode] : [];
 }
+
+/** Every typed object in a node, itself included (offers inside services inside catalogs...). */
+export function typedObjects(node: JsonLdNode): JsonLdNode[] {
+  const found: JsonLdNode[] = [node];
+  for (const value of Object.values(node)) {
+    for (const child of objects(value)) if (child['@type'] !== undefined) found.push(...typedObjects(child));
+  }
+  return found;
+}

@@ -2,6 +2,8 @@ import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { NodeHtmlMarkdown } from 'node-html-markdown';
 import { jsonLdNodes, type JsonLdNode } from './json-ld-nodes.js';
+import { cleanDocument, plainText } from './page-cleanup.js';
+import { safeMarkdown, safeMarkdownText } from './safe-markdown.js';
 
 /** What one HTML page states about itself, read once; the importer decides what becomes of it. */
 export interface PageFacts {
@@ -10,6 +12,25 @@ export interface PageFacts {
   readonly description: string | undefined;
   /** The `html lang` (or og:locale), lower case, as written: `pl`, `en-gb`, `de`. */
   readonly lang: string | undefined;
+  /** Each place the page declares its language, as written (`html lang`, `xml:lang`, `og:locale`, `meta http-equiv=Content-Language`). */
+  readonly declared?: Readonly<Partial<Record<'htmlLang' | 'xmlLang' | 'ogLocale' | 'metaLanguage', string>>>;
+  /** The body's classes (WordPress says what a page is there: `single-post`, `archive`, `tag`, `post-password-required`). */
+  readonly bodyClasses?: readonly string[];
+  /** The WordPress REST alternate of the page (`/wp-json/wp/v2/posts/12`), when the page links one. */
+  readonly restLink?: string;
+  /** The WordPress REST index (`link rel="https://api.w.org/"`) and the site's feed, when linked. */
+  readonly restIndex?: string;
+  readonly feed?: { readonly url: string; readonly title: string | undefined };
+  /** The first `<time datetime>` of the main content (a post's date in most themes), as written. */
+  readonly time?: string;
+  /** A password form stands where the content would be. */
+  readonly passwordProtected?: boolean;
+  /** The response's Content-Language header (added by the importer, not read from the HTML). */
+  readonly contentLanguage?: string;
+  /** Where `<meta http-equiv="refresh">` sends the reader at once (a redirect page), when it does. */
+  readonly refreshTo?: string;
+  /** The `<meta name="generator">`, e.g. `WordPress 6.1.1`, `Sphinx 5.3.0`, `Hugo 0.111.3`, `DocBook XSL`. */
+  readonly generator?: string;
   readonly canonical: string | undefined;
   /** hreflang alternates (absolute URLs), x-default left out. */
   readonly alternates: readonly { readonly lang: string; readonly url: string }[];
@@ -25,18 +46,6 @@ export interface PageFacts {
   readonly tables: readonly (readonly (readonly string[])[])[];
   readonly markdown: string;
 }
-
-/**
- * Site chrome that is not the page's content even inside `<main>`: navigation, header and footer,
- * cookie and consent banners, share buttons, forms, scripts. Removed before the content is
- * chosen; choosing the content itself is Readability's job.
- */
-const CHROME = [
-  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas', 'form', 'button', 'dialog', 'nav', 'header', 'footer', 'aside',
-  '[role="dialog"]', '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[aria-modal="true"]',
-  '[id*="cookie" i]', '[class*="cookie" i]', '[id*="consent" i]', '[class*="consent" i]', '[class*="gdpr" i]',
-  '[class*="share" i]', '[class*="social" i]', '[class*="newsletter" i]',
-].join(',');
 
 const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false, keepDataImages: false });
 
@@ -79,11 +88,11 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     }
   }
   const jsonLd = jsonLdNodes([...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ''));
-  const title = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || meta('meta[property="og:title"]');
+  const title = safeMarkdownText(document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || meta('meta[property="og:title"]'));
   const facts = {
     url: pageUrl,
     title,
-    description: meta('meta[name="description" i]') ?? meta('meta[property="og:description"]'),
+    description: safeMarkdownText(meta('meta[name="description" i]') ?? meta('meta[property="og:description"]')),
     lang: (document.documentElement.getAttribute('lang') ?? meta('meta[property="og:locale"]'))?.trim().toLowerCase().replace('_', '-') || undefined,
     canonical: resolve(document.querySelector('link[rel~="canonical"]')?.getAttribute('href')),
     alternates,
@@ -96,18 +105,60 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     phones: [...phones],
   };
 
-  for (const element of document.querySelectorAll(CHROME)) element.remove();
+  const restLink = [...document.querySelectorAll('link[rel~="alternate"][href*="/wp-json/"], link[rel~="alternate"][href*="rest_route="]')]
+    .map((link) => resolve(link.getAttribute('href')))
+    .find((href) => href !== undefined && /\/wp\/v2\//.test(href));
+  const feedLink = document.querySelector('link[rel~="alternate"][type="application/rss+xml"], link[rel~="alternate"][type="application/atom+xml"]');
+  const feedUrl = resolve(feedLink?.getAttribute('href'));
+  const restIndex = resolve(document.querySelector('link[rel="https://api.w.org/"]')?.getAttribute('href'));
+  const declared = {
+    ...optional('htmlLang', document.documentElement.getAttribute('lang')?.trim()),
+    ...optional('xmlLang', document.documentElement.getAttribute('xml:lang')?.trim()),
+    ...optional('ogLocale', meta('meta[property="og:locale"]')),
+    ...optional('metaLanguage', meta('meta[http-equiv="content-language" i]')),
+  };
+  const bodyClasses = (document.body?.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+  const extra = {
+    declared,
+    bodyClasses,
+    ...optional('restLink', restLink),
+    ...optional('restIndex', restIndex),
+    ...(feedUrl === undefined ? {} : { feed: { url: feedUrl, title: feedLink?.getAttribute('title')?.trim() || undefined } }),
+    ...optional('time', document.querySelector('main time[datetime], article time[datetime], .entry-meta time[datetime], .wp-block-post-date time[datetime], time[datetime]')?.getAttribute('datetime')?.trim()),
+    passwordProtected: bodyClasses.includes('post-password-required') || document.querySelector('form.post-password-form, form[action*="postpass"]') !== null,
+    ...optional('generator', meta('meta[name="generator" i]')),
+    ...optional('refreshTo', refreshTarget(meta('meta[http-equiv="refresh" i]'), resolve)),
+  };
+
+  const { codeLanguages } = cleanDocument(document, pageUrl);
   const main = document.querySelector('main, [role="main"]');
-  const mainText = main?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const mainText = plainText(main);
   // Kept before Readability runs: it rewrites the document it reads.
   const fallbackHtml = (main ?? document.body)?.innerHTML ?? '';
-  const article = isProbablyReaderable(document as never, { minContentLength: 140 }) ? new Readability(document as never, { keepClasses: false }).parse() : null;
+  const article = isProbablyReaderable(document as never, { minContentLength: 140 }) ? new Readability(document as never, { keepClasses: false, classesToPreserve: [...codeLanguages] }).parse() : null;
   const articleText = article?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   // Readability finds the article of a post; on a home page or a service grid it may keep one
   // block of several. The page's own <main> is then the better answer.
-  const contentHtml = article?.content && articleText.length >= mainText.length * 0.6 ? article.content : fallbackHtml;
+  const useArticle = article?.content && articleText.length >= mainText.length * 0.6;
+  const contentHtml = useArticle ? article!.content! : fallbackHtml;
   const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
-  return { ...facts, tables, markdown: converter.translate(contentHtml).trim() };
+  return { ...facts, ...extra, tables, markdown: safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim() };
+}
+
+/** The `<title>` of a page, one space between words (the head alone is what counts). */
+export function pageTitle(html: string): string | undefined {
+  const { document } = parseHTML(html);
+  return document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/** `0; url=/pl/` → the absolute URL, for a refresh within a few seconds (a redirect page, not a slow reload). */
+function refreshTarget(content: string | undefined, resolve: (href: string) => string | undefined): string | undefined {
+  const match = /^\s*(\d+)\s*[;,]\s*url\s*=\s*['"]?([^'"]+)/i.exec(content ?? '');
+  return match !== null && Number(match[1]) <= 5 ? resolve(match[2]!.trim()) : undefined;
+}
+
+function optional<K extends string>(key: K, value: string | undefined | null): Partial<Record<K, string>> {
+  return value === undefined || value === null || value === '' ? {} : ({ [key]: value } as Record<K, string>);
 }
 
 function readTables(html: string): string[][][] {

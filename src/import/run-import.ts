@@ -1,28 +1,34 @@
 import { Deadline } from '../deadline.js';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
 import pLimit from 'p-limit';
 import { splitFrontMatter } from '../content/front-matter.js';
 import { parseYaml } from '../content/parse-yaml.js';
 import { LANGS, siteFileSchema, type Lang, type PageType } from '../content/schema.js';
-import { describeFailure } from '../net/failure-text.js';
-import type { FetchFailure, Fetcher } from '../net/fetcher.js';
+import type { Fetcher } from '../net/fetcher.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { parseRobots, type RobotsFile } from '../net/page/robots.js';
 import { openSession } from '../net/session.js';
-import { TargetRefusal, type RefusalReason } from '../net/target.js';
+import { TargetRefusal } from '../net/target.js';
+import { describeFetchFailure, describeRefusal } from './fetch-words.js';
 import { readState, STATE_DIR, writeState, type ImportState, type PageRecord } from './import-state.js';
 import { importFetchSettings, IMPORT_ROBOTS_TOKEN } from './import-settings.js';
 import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { writeSummaryFile } from './import-summary.js';
+import { looksLikePage, pageFile, PAGES_DIR } from './page-file.js';
+import { fewerPagesNote, judgeDiscovery } from './removal-evidence.js';
 import { contentPathFor } from './page-path.js';
-import { inferPageType, matchRule, servedCity, type PageTypeRule } from './page-type.js';
+import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay, type PageFacts } from './read-page.js';
-import { draftSiteFile, type ImportedPage } from './site-facts.js';
-import { writeSiteFile, type SiteFileOutcome } from './site-file.js';
-import { readSitemaps, type SitemapEntry } from './sitemaps.js';
+import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
+import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
+import { writeSiteFile } from './site-file.js';
+import type { ImportDiscovery, ImportProgress, ImportReport, PageProblem } from './import-report.js';
+import { sameSite } from './same-site.js';
+import { readSitemaps, sitemapLanguages, type SitemapEntry } from './sitemaps.js';
 
 export interface ImportOptions {
   readonly startUrl: string;
@@ -35,49 +41,26 @@ export interface ImportOptions {
   readonly exclude: readonly string[];
   /** Follow links from the start URL even when there is a sitemap. */
   readonly discover: boolean;
+  /** Import archives, paginated lists, search results, feeds and attachment pages too (left out by default). */
+  readonly includeArchives?: boolean;
   readonly concurrency: number;
   /** Least time between two request starts; a longer Crawl-delay wins. 0 turns politeness off. */
   readonly delayMs: number;
   readonly signal?: AbortSignal;
+  /** The most time the whole import may take; when it is reached the import ends with what it has read (`deadlineReached`). 0 or absent: no limit. */
+  readonly deadlineMs?: number;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
-export interface ImportProgress {
-  readonly found: number;
-  readonly fetched: number;
-  readonly written: number;
-  readonly skipped: number;
-  readonly failed: number;
-}
-
-export interface PageProblem {
-  readonly url: string;
-  readonly reason: string;
-}
-
-export interface ImportReport {
-  /** Set when the import could not run at all: one line saying why. */
-  readonly fatal?: string;
-  readonly found: number;
-  readonly fetched: number;
-  readonly added: readonly string[];
-  readonly updated: readonly string[];
-  readonly unchanged: number;
-  readonly removed: readonly string[];
-  readonly skipped: readonly PageProblem[];
-  readonly failed: readonly PageProblem[];
-  /** Pages skipped because their language is not one the content format supports, by language. */
-  readonly otherLanguages: Readonly<Record<string, number>>;
-  readonly pagesInOutput: number;
-  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[] };
-  readonly durationMs: number;
-}
+export type { ImportDiscovery, ImportProgress, ImportReport, PageProblem } from './import-report.js';
 
 /** A page read in this run (fetched, or unchanged since the last one). */
 interface ReadResult {
   readonly url: string;
   readonly facts: PageFacts;
   readonly record: Omit<PageRecord, 'path' | 'file' | 'facts'>;
+  /** Reached through redirects that were all permanent (301, 308). */
+  readonly movedPermanently?: boolean;
 }
 
 const SITE_FILE_HEADER = '# Written by `site-content-mcp import` from what the site states. Edit freely: re-runs keep\n# every field you change. Format: docs/content-format.md.\n';
@@ -98,19 +81,21 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!(error instanceof TargetRefusal)) throw error;
     return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
   }
-  // The caller's signal, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
-  const job = new Deadline(undefined, [options.signal]);
+  // The caller's signal and the import's deadline, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
+  const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   try {
-    return await importWith({ fetcher, reader }, start, options, report);
+    const done = await importWith({ fetcher, reader, job }, start, options, report);
+    if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
+    return done;
   } finally {
     job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
   }
 }
 
-async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageReader }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: PageReader; job: Deadline }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const robots = await readRobots(fetcher, requested.origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
@@ -118,26 +103,43 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const start = new URL(requested.pathname + requested.search, origin);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
   if (!allowed(start.href)) return report.fatal(`robots.txt of ${origin} does not allow ${IMPORT_ROBOTS_TOKEN} to read ${start.pathname}: nothing imported`);
+  const beforeRedirect = (target: URL): string | undefined => {
+    if (!sameSite(target.origin, origin)) return `redirects off the site, to ${target.href}`;
+    return allowed(target.href) ? undefined : `redirects to ${target.href}, which robots.txt does not allow us to read`;
+  };
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
 
-  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
-  const sitemaps = await readSitemaps(fetcher, sitemapUrls, origin, () => spacer.wait());
-  const previous = await readState(options.outDir, origin);
-  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
   const wanted = (url: string) => {
     const pagePath = contentPathFor(url);
     if (options.include.length > 0 && matchRule(pagePath, options.include.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined) return false;
     return matchRule(pagePath, options.exclude.map((pattern) => ({ path: pattern, type: 'company' as const }))) === undefined;
   };
+  const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
+  // Twice --max-pages: room for pages robots.txt disallows and for pages that turn out not to be HTML, gone or in another language.
+  const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin, want: options.maxPages * 2, keep: wanted, beforeRequest: () => spacer.wait() });
+  const previous = await readState(options.outDir, origin);
+  const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
 
-  const discover = options.discover || sitemaps.entries.length === 0;
+  const verdict = judgeDiscovery(sitemaps, previous, options.discover);
+  report.howFound(verdict.description, verdict.weaker);
+  const discover = verdict.followLinks;
+  report.discovered({
+    via: sitemaps.entries.length === 0 ? 'links' : discover ? 'sitemaps-and-links' : 'sitemaps',
+    sitemaps: sitemaps.sitemaps,
+    complete: sitemaps.complete,
+    ...(sitemaps.stopped === undefined ? {} : { stopped: sitemaps.stopped }),
+  });
+  const inSitemap = new Set(sitemaps.entries.map((entry) => entry.url));
+  const foundBy = (url: string): 'sitemap' | 'links' => (inSitemap.has(url) ? 'sitemap' : verdict.sitemapTrusted ? 'links' : (previous?.pages[url]?.found ?? 'links'));
+  /** Pages of the last run that are gone, with the evidence (docs/import.md: removal needs evidence). */
+  const gone = new Map<string, string>();
   const queued = new Set<string>();
   const order: string[] = [];
   const enqueue = (url: string) => {
     if (queued.has(url) || order.length >= options.maxPages) return;
     queued.add(url);
-    if (!wanted(url)) return;
+    if (!looksLikePage(url) || !wanted(url)) return;
     if (!allowed(url)) {
       report.skip(url, 'robots.txt does not allow us to read it');
       return;
@@ -152,36 +154,104 @@ async function importWith({ fetcher, reader }: { fetcher: Fetcher; reader: PageR
   const finalUrls = new Set<string>();
   const limit = pLimit(options.concurrency);
   // Breadth first: each round reads what the last round found.
-  let round = order.slice();
   const done = new Set<string>();
-  while (round.length > 0) {
-    await Promise.all(
-      round.map((url) =>
-        limit(async () => {
-          done.add(url);
-          const result = await readOne({ fetcher, reader, spacer }, url, previous, lastmodOf.get(url), origin, report);
-          if (result === undefined) return;
-          if (finalUrls.has(result.url)) {
-            report.skip(url, url === result.url ? 'imported already (another address redirects here)' : `redirects to ${result.url}, which is imported already`);
-            return;
-          }
-          finalUrls.add(result.url);
-          results.push(result);
-          if (discover) for (const link of result.facts.links) enqueue(link);
-        }),
-      ),
-    );
-    round = order.filter((url) => !done.has(url));
+  const crawl = async () => {
+    let round = order.filter((url) => !done.has(url));
+    while (round.length > 0 && !job.signal.aborted) {
+      await Promise.all(
+        round.map((url) =>
+          limit(async () => {
+            done.add(url);
+            // Past the deadline (or told to stop), pages not started are left as they were.
+            if (job.signal.aborted) return;
+            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
+            if (read === undefined) return;
+            if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
+            if (finalUrls.has(read.url)) {
+              report.skip(url, url === read.url ? 'imported already (another address redirects here)' : `redirects to ${read.url}, which is imported already`);
+              return;
+            }
+            finalUrls.add(read.url);
+            results.push({ ...read, record: { ...read.record, found: foundBy(url) } });
+            if (discover) for (const link of read.facts.links) enqueue(link);
+          }),
+        ),
+      );
+      round = order.filter((url) => !done.has(url));
+    }
+  };
+  await crawl();
+  const reached = results.length;
+
+  // Pages of the last run this one did not reach: gone only on evidence, else asked for again.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (done.has(url) || finalUrls.has(url)) continue;
+    if (!wanted(url)) gone.set(url, 'left out by --include / --exclude');
+    else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
+    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, 'no longer in the sitemap');
+    else {
+      queued.add(url);
+      order.push(url);
+      report.rechecked();
+    }
   }
-  if (results.length === 0 && (previous === undefined || Object.keys(previous.pages).length === 0)) {
+  report.found(order.length);
+  await crawl();
+  if (job.signal.aborted) report.endedEarly(job.timedOut);
+  for (const [url, reason] of report.goneUrls()) gone.set(url, reason);
+  const fewer = fewerPagesNote(reached, previous);
+  if (fewer !== undefined) report.howFound(verdict.description, verdict.weaker ?? fewer);
+
+  // What could not be confirmed either way keeps its last good version.
+  for (const [url, record] of Object.entries(previous?.pages ?? {})) {
+    if (finalUrls.has(url) || gone.has(url)) continue;
+    const kept = await fromPrevious(options.outDir, url, record);
+    if (kept === undefined) continue;
+    finalUrls.add(url);
+    results.push(kept);
+    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? 'the import ended before it was re-checked' : 'not reached this time'));
+  }
+  if (results.length === 0) {
+    if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
-  return writeOutput(results, previous, origin, start, options, report);
+  const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
+  return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
+}
+
+/**
+ * What WordPress says the site is called, besides the pages: the `name` of its REST index
+ * (`/wp-json/`, one request, only when a page links it) and the title of its feed link
+ * ("Studio Lipiec – strony dla firm » Kanał z wpisami").
+ */
+async function siteNameSignals(fetcher: Fetcher, results: readonly ReadResult[], origin: string, allowed: (url: string) => boolean, wait: () => Promise<void>): Promise<SiteNameSignals> {
+  const feedTitle = mostCommonOf(results.flatMap((result) => (result.facts.feed?.title === undefined ? [] : [result.facts.feed.title.split(/\s+[»›]\s+/)[0]!.trim()])));
+  const restIndex = results.map((result) => result.facts.restIndex).find((url) => url !== undefined && url.startsWith(`${origin}/`) && allowed(url));
+  let restName: string | undefined;
+  if (restIndex !== undefined) {
+    await wait();
+    const outcome = await fetcher.fetch(restIndex, { accept: 'application/json' });
+    if (outcome.ok && outcome.response.status === 200) {
+      try {
+        const name = (JSON.parse(outcome.response.body) as { name?: unknown }).name;
+        if (typeof name === 'string' && name.trim() !== '') restName = name.trim();
+      } catch {
+        // Not the REST index after all: the other signals still count.
+      }
+    }
+  }
+  return { ...(feedTitle === undefined ? {} : { feedTitle }), ...(restName === undefined ? {} : { restName }) };
+}
+
+function mostCommonOf(values: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
-async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
+export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
   const outcome = await fetcher.fetch(`${requestedOrigin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
   if (!outcome.ok) return { fatal: `cannot reach ${requestedOrigin}: ${describeFetchFailure(outcome.failure)}` };
   const { response } = outcome;
@@ -193,14 +263,8 @@ async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ 
   return { file: parseRobots(response), origin };
 }
 
-/** Two origins of one site: the same host, or one with `www.` and one without (any scheme). */
-function sameSite(a: string, b: string): boolean {
-  const host = (origin: string) => new URL(origin).host.replace(/^www\./, '');
-  return host(a) === host(b);
-}
-
 async function readOne(
-  { fetcher, reader, spacer }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer },
+  { fetcher, reader, spacer, beforeRedirect, job, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -209,29 +273,31 @@ async function readOne(
 ): Promise<ReadResult | undefined> {
   const known = previous?.pages[url];
   if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
-    const unchanged = await fromPrevious(url, known, report);
+    const unchanged = await fromPrevious(outDir, url, known);
     if (unchanged !== undefined) return unchanged;
   }
   await spacer.wait();
   const conditional = known === undefined ? undefined : { ...(known.etag === undefined ? {} : { etag: known.etag }), ...(known.lastModified === undefined ? {} : { lastModified: known.lastModified }) };
-  const outcome = await fetcher.fetch(url, { raw: true, ...(conditional === undefined ? {} : { conditional }) });
+  const outcome = await fetcher.fetch(url, { raw: true, beforeRedirect, ...(conditional === undefined ? {} : { conditional }) });
   if (!outcome.ok) {
-    report.fail(url, describeFetchFailure(outcome.failure));
+    // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
+    if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
+    else report.fail(url, job.timedOut ? "the import's deadline was reached before this page was read" : describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
   report.fetched();
-  if (response.status === 304 && known !== undefined) return fromPrevious(url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) }, report);
-  if (!sameSite(new URL(response.finalUrl).origin, origin)) {
-    report.skip(url, `redirects off the site, to ${new URL(response.finalUrl).origin}`);
-    return undefined;
-  }
+  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) });
   if (response.status === 404 || response.status === 410) {
-    report.skip(url, `HTTP ${response.status}: the page is gone`);
+    report.gone(url, `HTTP ${response.status}: the page is gone`);
     return undefined;
   }
   if (response.status !== 200) {
     report.fail(url, `HTTP ${response.status}`);
+    return undefined;
+  }
+  if (response.truncated) {
+    report.skip(url, `larger than ${Math.round(response.bodyBytes / 1024 / 1024)} MB: not imported`);
     return undefined;
   }
   if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
@@ -241,6 +307,8 @@ async function readOne(
   let facts: PageFacts;
   try {
     facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
+    const contentLanguage = response.headers['content-language']?.trim();
+    if (contentLanguage) facts = { ...facts, contentLanguage };
   } catch {
     report.fail(url, 'the HTML could not be read');
     return undefined;
@@ -248,6 +316,7 @@ async function readOne(
   return {
     url: response.finalUrl,
     facts,
+    ...(response.redirects.length > 0 && response.redirects.every((hop) => hop.status === 301 || hop.status === 308) ? { movedPermanently: true } : {}),
     record: {
       ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
       ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
@@ -257,10 +326,10 @@ async function readOne(
 }
 
 /** An unchanged page: what it stated last time, and its Markdown from the file written then. */
-async function fromPrevious(url: string, known: PageRecord, report: ReportBuilder): Promise<ReadResult | undefined> {
+async function fromPrevious(outDir: string, url: string, known: PageRecord): Promise<ReadResult | undefined> {
   let markdown: string;
   try {
-    markdown = splitFrontMatter(await readFile(known.file, 'utf8')).body.trim();
+    markdown = splitFrontMatter(await readFile(path.join(outDir, known.file), 'utf8')).body.trim();
   } catch {
     return undefined;
   }
@@ -268,29 +337,46 @@ async function fromPrevious(url: string, known: PageRecord, report: ReportBuilde
   return { url, facts: { ...facts, markdown }, record };
 }
 
-async function writeOutput(results: ReadResult[], previous: ImportState | undefined, origin: string, start: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function writeOutput(
+  results: ReadResult[],
+  previous: ImportState | undefined,
+  gone: ReadonlyMap<string, string>,
+  sitemapPages: number | undefined,
+  origin: string,
+  start: URL,
+  options: ImportOptions,
+  report: ReportBuilder,
+  names: SiteNameSignals = {},
+  sitemapLanguage?: (url: string) => string | undefined,
+): Promise<ImportReport> {
   const customRules = await readCustomRules(options.outDir);
-  const candidates: { result: ReadResult; lang: Lang; path: string }[] = [];
+  const decisions = decidePages(results, {
+    customRules,
+    includeArchives: options.includeArchives ?? false,
+    hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined,
+    ...(sitemapLanguage === undefined ? {} : { sitemapLanguage }),
+  });
+  const candidates: { result: ReadResult; lang: Lang; path: string; decision: PageDecision }[] = [];
   const byPath = new Map<string, string>();
-  for (const result of results) {
-    const lang = result.facts.lang?.slice(0, 2) ?? langFromPath(result.url);
-    if (lang === undefined) {
-      report.skip(result.url, 'the page does not state its language (html lang)');
+  // Of two addresses of one page (`/post/` and `/post/?replytocom=7`), the one without a query is the page's.
+  const withoutQueryFirst = [...results].sort((a, b) => Number(new URL(a.url).search !== '') - Number(new URL(b.url).search !== ''));
+  for (const result of withoutQueryFirst) {
+    const decision = decisions.get(result.url)!;
+    if (!decision.content.value) {
+      const lang = decision.language.value;
+      if (lang !== undefined && !(LANGS as readonly string[]).includes(lang) && decision.content.because.startsWith('in ')) report.otherLanguage(result.url, lang);
+      else report.skip(result.url, decision.content.because);
       continue;
     }
-    if (!(LANGS as readonly string[]).includes(lang)) {
-      report.otherLanguage(result.url, result.facts.lang ?? lang);
-      continue;
-    }
-    const canonical = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? result.facts.canonical : result.url;
-    const pagePath = contentPathFor(canonical);
+    const lang = decision.language.value as Lang;
+    const pagePath = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? decision.path : contentPathFor(result.url);
     const clash = byPath.get(pagePath);
     if (clash !== undefined) {
       report.skip(result.url, `the same page as ${clash} (canonical path ${pagePath})`);
       continue;
     }
     byPath.set(pagePath, result.url);
-    candidates.push({ result, lang: lang as Lang, path: pagePath });
+    candidates.push({ result, lang, path: pagePath, decision });
   }
 
   const pathOfUrl = new Map<string, string>();
@@ -299,21 +385,21 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     if (result.facts.canonical !== undefined) pathOfUrl.set(result.facts.canonical, pagePath);
   }
   const langOfPath = new Map(candidates.map((candidate) => [candidate.path, candidate.lang]));
-  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath }) => {
+  const pages: ImportedPage[] = candidates.map(({ result, lang, path: pagePath, decision }) => {
     const { facts } = result;
     const alternate = facts.alternates
       .map((entry) => pathOfUrl.get(entry.url))
       .find((other) => other !== undefined && other !== pagePath && langOfPath.get(other) !== lang);
-    const event = eventDetails(facts.jsonLd);
-    const type = inferPageType(pagePath, facts.jsonLd, customRules, event !== undefined);
-    const title = cleanTitle(facts);
+    const title = decision.title.value;
     return {
       url: result.url,
+      ...(facts.siteName === undefined ? {} : { siteName: facts.siteName }),
       path: pagePath,
       lang,
-      type,
+      type: decision.type.value,
       title,
-      description: clip(facts.description ?? firstParagraph(facts.markdown) ?? title, 400),
+      description: decision.description.value,
+      ...(decision.published.value === undefined ? {} : { published: decision.published.value }),
       alternate,
       jsonLd: facts.jsonLd,
       emails: facts.emails,
@@ -329,24 +415,36 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
 
   const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
   const defaultLanguage = startPage?.lang ?? 'en';
-  const draft = draftSiteFile(typed, origin, defaultLanguage);
-  const pagesDir = path.join(options.outDir, 'pages');
-  await mkdir(pagesDir, { recursive: true });
+  const titleName = siteTitleAffix(results.map((result) => result.facts.title ?? '')).value?.name;
+  // The start page's title, else the title of the default language's shortest path (a book's index page).
+  const homePage = typed.find((page) => page.url === start.href) ?? typed.filter((page) => page.lang === defaultLanguage).sort((a, b) => a.path.length - b.path.length)[0];
+  const homeTitle = results.find((result) => result.url === homePage?.url)?.facts.title;
+  const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) });
+  await mkdir(path.join(options.outDir, PAGES_DIR), { recursive: true });
   const records: Record<string, PageRecord> = {};
   const written = new Set<string>();
   for (const page of typed) {
     const result = results.find((candidate) => candidate.url === page.url)!;
-    const file = path.join(pagesDir, ...page.path.split('/').filter(Boolean), 'index.md');
+    const file = pageFile(page.path);
+    const absolute = path.join(options.outDir, file);
     const document = pageDocument(page, result.facts, draft.serviceOfPage.get(page.path), result.record.lastmod);
     let before: string | undefined;
     try {
-      before = await readFile(file, 'utf8');
+      before = await readFile(absolute, 'utf8');
     } catch {
       before = undefined;
     }
     if (before !== document) {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, document);
+      try {
+        await mkdir(path.dirname(absolute), { recursive: true });
+        // Written beside and renamed: a process killed mid-write never leaves half a page.
+        await writeFile(`${absolute}.${process.pid}.tmp`, document);
+        await rename(`${absolute}.${process.pid}.tmp`, absolute);
+      } catch (error) {
+        // One page the disk refuses (a name in the way, a full disk) fails alone; the last good version, if any, stays.
+        report.fail(page.url, `could not be stored: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        continue;
+      }
       if (before === undefined) report.added(page.path);
       else report.updated(page.path);
     } else report.unchanged();
@@ -354,24 +452,30 @@ async function writeOutput(results: ReadResult[], previous: ImportState | undefi
     const { markdown: _markdown, ...facts } = result.facts;
     records[page.url] = { path: page.path, file, ...result.record, facts };
   }
-  // Pages that vanished from the site go; pages that failed this time stay as they were.
+  // Pages with evidence that they are gone go, and so do pages read (or kept) this time that may no
+  // longer be imported (another language, not content); any other page of the last run (its file
+  // could not be read back, or not be written) stays as it was.
+  const judged = new Set(results.map((result) => result.url));
+  const failed = report.failedUrls();
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (records[url] !== undefined || written.has(record.file)) continue;
-    if (report.failedUrls().has(url)) {
+    if (!gone.has(url) && !(judged.has(url) && !failed.has(url))) {
       records[url] = record;
       written.add(record.file);
       continue;
     }
-    await rm(record.file, { force: true });
+    // readState keeps only files inside this folder's pages/: nothing outside it is ever deleted.
+    await rm(path.join(options.outDir, record.file), { force: true });
     report.removed(record.path);
   }
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
-  await writeState(options.outDir, { version: 1, origin, pages: records });
-  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted });
+  await writeState(options.outDir, { version: 1, origin, pages: records, ...(sitemapPages === undefined ? {} : { discovery: { sitemapPages } }) });
+  const inferred = draft.facts.filter((fact) => !fact.stated).map((fact) => `${fact.field}: ${fact.value} (${fact.source})`);
+  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted, inferred });
 }
 
 /** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */
-async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
+export async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
   let site: unknown;
   try {
     site = parseYaml(await readFile(path.join(outDir, 'site.yaml'), 'utf8'));
@@ -385,7 +489,7 @@ async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
 function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {
   const meta: Record<string, unknown> = { title: page.title, description: page.description, type: page.type, lang: page.lang, path: page.path };
   if (page.alternate !== undefined) meta.alternate = page.alternate;
-  const dates = pageDates(facts, lastmod);
+  const dates = pageDates(facts, lastmod, page.published);
   if (dates.published !== undefined) meta.published = dates.published;
   if (dates.updated !== undefined) meta.updated = dates.updated;
   if (service !== undefined && (page.type === 'service' || page.type === 'city_page')) meta.service = service;
@@ -400,10 +504,10 @@ function pageDocument(page: ImportedPage, facts: PageFacts, service: string | un
 }
 
 /** Dates from the page's meta tags, else its JSON-LD; the sitemap's lastmod when the page states no update. */
-function pageDates(facts: PageFacts, lastmod: string | undefined): { published?: string; updated?: string } {
+function pageDates(facts: PageFacts, lastmod: string | undefined, decided: string | undefined): { published?: string; updated?: string } {
   const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined || candidate.dateModified !== undefined);
   const nested = facts.jsonLd.flatMap((candidate) => objects(candidate.mainEntityOfPage)).find((candidate) => candidate.datePublished !== undefined);
-  const published = facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
+  const published = decided ?? facts.published ?? isoDay(text(node?.datePublished) ?? text(nested?.datePublished));
   const updated = facts.updated ?? isoDay(text(node?.dateModified) ?? text(nested?.dateModified)) ?? isoDay(lastmod);
   return { ...(published === undefined ? {} : { published }), ...(updated === undefined ? {} : { updated }) };
 }
@@ -418,7 +522,7 @@ function authorOf(nodes: readonly JsonLdNode[]): string | undefined {
 }
 
 /** The event block from JSON-LD Event: start, end (the start when absent) and where. */
-function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
+export function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | undefined {
   const event = nodes.find((node) => typesOf(node).some((type) => type === 'Event' || type.endsWith('Event')));
   const startDate = text(event?.startDate);
   if (event === undefined || startDate === undefined || !/T\d{2}:\d{2}.*([+-]\d{2}:\d{2}|Z)$/.test(startDate)) return undefined;
@@ -436,31 +540,6 @@ function eventDetails(nodes: readonly JsonLdNode[]): Record<string, unknown> | u
   return location === undefined ? undefined : { start: startDate, end: endDate, location };
 }
 
-/** `<title>` without the site name after a separator ("Pricing | Acme" becomes "Pricing"). */
-function cleanTitle(facts: PageFacts): string {
-  const names = [facts.siteName, ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).map((node) => text(node.name))].filter(
-    (name): name is string => name !== undefined,
-  );
-  let title = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
-  for (const name of names) {
-    const match = new RegExp(`^(.+?)\\s+[|–—·:-]\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).exec(title);
-    if (match?.[1] !== undefined) title = match[1];
-  }
-  return clip(title, 200);
-}
-
-function firstHeading(markdown: string): string | undefined {
-  return /^#{1,3}\s+(.+)$/m.exec(markdown)?.[1]?.trim();
-}
-
-function firstParagraph(markdown: string): string | undefined {
-  return markdown
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block))
-    ?.replace(/\s+/g, ' ');
-}
-
 /** The page starts with its title as the one level-1 heading, as the content format's pages do. */
 function withTitleHeading(markdown: string, title: string): string {
   const lines = markdown.split('\n');
@@ -473,40 +552,8 @@ function withTitleHeading(markdown: string, title: string): string {
   return `# ${title}\n\n${markdown}`;
 }
 
-function clip(value: string, max: number): string {
-  const clean = value.replace(/\s+/g, ' ').trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
-
-function langFromPath(url: string): string | undefined {
-  return /^\/(pl|en)(\/|$)/.exec(new URL(url).pathname)?.[1];
-}
-
-/** The target rules' own words, where they speak of scans. */
-function describeRefusal(reason: RefusalReason, message: string): string {
-  if (reason === 'port') return 'only websites on the standard ports (80 for http, 443 for https) can be imported';
-  if (reason === 'scheme') return 'only http:// and https:// websites can be imported';
-  return message;
-}
-
-/** How the importer words a request that produced no response. */
-export function describeFetchFailure(failure: FetchFailure): string {
-  return describeFailure(failure, importWords);
-}
-
-function importWords(failure: FetchFailure): string | undefined {
-  switch (failure.reason) {
-    case 'target-refused': {
-      const rule = failure.refusal === undefined ? 'the address is refused' : describeRefusal(failure.refusal.reason, failure.refusal.message);
-      return failure.redirects.length === 0 ? rule : `redirects to an address that cannot be imported (${rule})`;
-    }
-    case 'budget':
-      return "the import's request budget was used up";
-    case 'job-aborted':
-      return 'the import was stopped';
-    default:
-      return undefined;
-  }
+function seconds(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** Counts and lists as the import goes, and reports progress after every change. */
@@ -520,6 +567,14 @@ class ReportBuilder {
   readonly #skipped: { url: string; reason: string }[] = [];
   readonly #failed: { url: string; reason: string }[] = [];
   readonly #otherLanguages: Record<string, number> = {};
+  readonly #gone = new Map<string, string>();
+  readonly #kept: { url: string; reason: string }[] = [];
+  #rechecked = 0;
+  #howFound = '';
+  #weaker: string | undefined;
+  #discovery: ImportDiscovery | undefined;
+  #endedEarly = false;
+  #deadlineReached = false;
 
   constructor(
     private readonly started: number,
@@ -545,6 +600,18 @@ class ReportBuilder {
   updated(pagePath: string): void {
     this.#updated.push(pagePath);
     this.#tick();
+  }
+  /** The import ended before every page found was read (its deadline, or it was stopped). */
+  endedEarly(byDeadline: boolean): void {
+    this.#endedEarly = true;
+    this.#deadlineReached = byDeadline;
+  }
+  /** True after endedEarly: what the import did not reach is kept as it was. */
+  stoppedEarly(): boolean {
+    return this.#endedEarly;
+  }
+  discovered(discovery: ImportDiscovery): void {
+    this.#discovery = discovery;
   }
   removed(pagePath: string): void {
     this.#removed.push(pagePath);
@@ -572,6 +639,28 @@ class ReportBuilder {
   failedUrls(): ReadonlySet<string> {
     return new Set(this.#failed.map((failure) => failure.url));
   }
+  /** A 404 or 410: evidence that the page is gone. */
+  gone(url: string, reason: string): void {
+    this.#gone.set(url, reason);
+    this.skip(url, reason);
+  }
+  goneUrls(): ReadonlyMap<string, string> {
+    return this.#gone;
+  }
+  rechecked(): void {
+    this.#rechecked += 1;
+  }
+  kept(url: string, reason: string): void {
+    this.#kept.push({ url, reason });
+  }
+  howFound(description: string, weaker: string | undefined): void {
+    this.#howFound = description;
+    this.#weaker = weaker;
+  }
+  /** Why this run did not read a page: its last failure or skip. */
+  lastWordOn(url: string): string | undefined {
+    return [...this.#failed, ...this.#skipped].findLast((item) => item.url === url)?.reason;
+  }
 
   fatal(reason: string): ImportReport {
     return { ...this.#base(0), fatal: reason };
@@ -594,6 +683,12 @@ class ReportBuilder {
       failed: [...this.#failed].sort(byUrl),
       otherLanguages: { ...this.#otherLanguages },
       pagesInOutput,
+      howFound: this.#howFound,
+      ...(this.#weaker === undefined ? {} : { weaker: this.#weaker }),
+      rechecked: this.#rechecked,
+      kept: [...this.#kept].sort(byUrl),
+      ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
+      ...(this.#deadlineReached ? { deadlineReached: true } : {}),
       durationMs: Date.now() - this.started,
     };
   }

@@ -1,12 +1,16 @@
-import { mentionsPrice } from '../content/load-site.js';
 import type { PageFields } from '../content/page.js';
 import type { Lang } from '../content/schema.js';
-import { objects, text, typesOf, type JsonLdNode } from './json-ld-nodes.js';
+import { objects, text, typedObjects, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { matchRule } from './page-type.js';
+import { pricingFor } from './price-facts.js';
 
 /** One page as the importer will write it (the content format's fields), with what it read from the page. */
 export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' | 'title' | 'description' | 'alternate'> {
   readonly url: string;
+  /** The page's og:site_name, when it has one. */
+  readonly siteName?: string;
+  /** The day it was published, where the page states one (posts). */
+  readonly published?: string;
   readonly jsonLd: readonly JsonLdNode[];
   readonly emails: readonly string[];
   readonly phones: readonly string[];
@@ -23,21 +27,48 @@ export interface SiteDraft {
   readonly defaulted: readonly string[];
   /** The pricing item each page publishes (the page's `service` field), by path. */
   readonly serviceOfPage: ReadonlyMap<string, string>;
+  /** Each site fact written (company, e-mail, phone, address), with where it was read and whether the site states it or the importer inferred it. */
+  readonly facts: readonly SiteFact[];
 }
 
-interface Offer {
-  readonly name: string;
-  readonly price: number;
-  readonly currency: string | undefined;
+/** One fact of the site file and its source. `stated: false` means inferred: the person is asked to check it. */
+export interface SiteFact {
+  readonly field: string;
+  readonly value: string;
+  readonly source: string;
+  readonly stated: boolean;
+}
+
+/** What the site says its name is outside the pages' JSON-LD: WordPress's REST index and feed, the titles' shared affix. */
+export interface SiteNameSignals {
+  /** `name` of the WordPress REST index (`/wp-json/`). */
+  readonly restName?: string;
+  /** The site's feed title (`<link rel=alternate type=application/rss+xml title>` or the feed's `<title>`). */
+  readonly feedTitle?: string;
+  /** The text most pages' `<title>` share before or after a separator. */
+  readonly titleName?: string;
+  /** The home page's own `<title>`, the last resort (a small site's home page is often titled with the company's name). */
+  readonly homeTitle?: string;
 }
 
 const NEXT_STEP: Record<Lang, (company: string) => string> = {
   pl: (company) => `Dziękujemy. Zapytanie trafiło do ${company}; odpowiedź przyjdzie e-mailem.`,
   en: (company) => `Thank you. Your inquiry has reached ${company}; the reply will come by e-mail.`,
 };
-const PRICING_NOTE: Record<Lang, string> = {
-  pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-  en: 'Prices as published on the site; details and terms are on the page that states each price.',
+/** The prices note, by what the site says of VAT: net, gross, or nothing (or both). */
+const PRICING_NOTE: Record<'net' | 'gross' | 'unsaid', Record<Lang, string>> = {
+  net: {
+    pl: 'Ceny netto (bez VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+    en: 'Net prices (VAT excluded), as published on the site; details and terms are on the page that states each price.',
+  },
+  gross: {
+    pl: 'Ceny brutto (z VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+    en: 'Gross prices (VAT included), as published on the site; details and terms are on the page that states each price.',
+  },
+  unsaid: {
+    pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
+    en: 'Prices as published on the site; details and terms are on the page that states each price.',
+  },
 };
 const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
 
@@ -48,19 +79,23 @@ const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
  * the pricing page's tables, each linked to the page that publishes it. A price is kept only
  * when the page shows it; nothing is invented: what cannot be read is listed in `missing`.
  */
-export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang): SiteDraft {
+export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang, names: SiteNameSignals = {}): SiteDraft {
   const byPath = new Map(pages.map((page) => [page.path, page]));
   const pathOfUrl = new Map(pages.map((page) => [page.url, page.path]));
   const languages = [defaultLanguage, ...(['pl', 'en'] as const).filter((lang) => lang !== defaultLanguage && pages.some((page) => page.lang === lang))];
   const missing: string[] = [];
   const defaulted: string[] = [];
-  const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(walk));
+  const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(typedObjects));
   const organization = allNodes.find((node) => typesOf(node).some((type) => type === 'Organization' || type === 'LocalBusiness' || type.endsWith('Business')) && text(node.name) !== undefined);
   const homeOf = (lang: Lang) => pages.filter((page) => page.lang === lang).sort((a, b) => a.path.length - b.path.length)[0];
-  const siteName = allNodes.find((node) => typesOf(node).includes('WebSite'))?.name;
-  const company = text(organization?.name) ?? text(siteName) ?? new URL(origin).hostname;
+  const facts: SiteFact[] = [];
+  const companyFact = companyName(pages, allNodes, organization, names);
+  if (companyFact !== undefined) facts.push(companyFact);
+  else missing.push('company');
+  // The content format needs a company; without one the host stands in, listed under "Fill in".
+  const company = companyFact?.value ?? new URL(origin).hostname;
 
-  const site: Record<string, unknown> = { company, siteUrl: origin, languages, defaultLanguage };
+  const site: Record<string, unknown> = { ...(companyFact === undefined ? {} : { company }), siteUrl: origin, languages, defaultLanguage };
   const summary: Partial<Record<Lang, string>> = {};
   const contact: Partial<Record<Lang, Record<string, string>>> = {};
   for (const lang of languages) {
@@ -68,38 +103,33 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
     const description = home?.description ?? text(organization?.description);
     if (description !== undefined) summary[lang] = description;
     else missing.push(`summary.${lang}`);
-    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, missing);
+    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, missing, facts);
   }
   site.summary = summary;
   const salesEmail = contact[defaultLanguage]?.email;
   if (salesEmail !== undefined) site.salesEmail = salesEmail;
   else missing.push('salesEmail');
   const address = postalAddress(organization);
-  if (address !== undefined) site.address = address;
+  if (address !== undefined) {
+    site.address = address;
+    facts.push({ field: 'address', value: Object.values(address).join(', '), source: 'JSON-LD PostalAddress', stated: true });
+  }
   site.contact = contact;
   site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, NEXT_STEP[lang](company)])) };
   defaulted.push(...languages.map((lang) => `inquiry.nextStep.${lang}`));
 
-  const pricing = pricingFor(pages, byPath, pathOfUrl, languages);
+  const pricing = pricingFor(pages, languages);
   const currency: Partial<Record<Lang, string>> = {};
   for (const lang of languages) {
     const found = pricing.currencies.get(lang);
     currency[lang] = found ?? DEFAULT_CURRENCY[lang];
     if (found === undefined) defaulted.push(`pricing.currency.${lang}`);
   }
-  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, PRICING_NOTE[lang]])), currency, items: pricing.items };
-  defaulted.push(...languages.map((lang) => `pricing.note.${lang}`));
+  const note = PRICING_NOTE[pricing.vat ?? 'unsaid'];
+  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, note[lang]])), currency, items: pricing.items };
+  defaulted.push(...languages.map((lang) => `pricing.note.${lang}`), ...pricing.fromText);
   site.services = servicesList(pages, byPath, defaultLanguage);
-  return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage };
-}
-
-/** Every typed object in a node, itself included (offers inside services inside catalogs...). */
-function walk(node: JsonLdNode): JsonLdNode[] {
-  const found: JsonLdNode[] = [node];
-  for (const value of Object.values(node)) {
-    for (const child of objects(value)) if (child['@type'] !== undefined) found.push(...walk(child));
-  }
-  return found;
+  return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage, facts };
 }
 
 function contactFor(
@@ -109,6 +139,7 @@ function contactFor(
   organization: JsonLdNode | undefined,
   pathOfUrl: ReadonlyMap<string, string>,
   missing: string[],
+  facts: SiteFact[],
 ): Record<string, string> {
   const inLang = pages.filter((page) => page.lang === lang);
   const points = nodes.filter((node) => typesOf(node).includes('ContactPoint'));
@@ -117,18 +148,94 @@ function contactFor(
     (point !== undefined && typeof point.url === 'string' ? inLang.find((page) => page.path === pathOfUrl.get(point.url as string)) : undefined) ??
     inLang.find((page) => page.jsonLd.some((node) => typesOf(node).includes('ContactPage'))) ??
     inLang.find((page) => matchRule(page.path, [{ path: '/**/{kontakt,contact,contact-us}/', type: 'company' }]) !== undefined);
-  const email = text(point?.email) ?? text(organization?.email) ?? contactPage?.emails[0] ?? mostCommon(inLang.flatMap((page) => page.emails));
-  const phone = text(point?.telephone) ?? text(organization?.telephone) ?? contactPage?.phones[0] ?? mostCommon(inLang.flatMap((page) => page.phones));
+  const email = contactDetail(lang, 'email', point?.email, organization?.email, contactPage, inLang, (page) => page.emails);
+  const phone = contactDetail(lang, 'phone', point?.telephone, organization?.telephone, contactPage, inLang, (page) => page.phones);
+  if (email !== undefined) facts.push(email);
+  if (phone !== undefined) facts.push(phone);
   const privacy = inLang.find((page) => /(privacy|prywatnosc)/.test(page.path)) ?? inLang.find((page) => /(^|\/)rodo\/$/.test(page.path));
   const result: Record<string, string> = {};
-  if (email !== undefined) result.email = email.replace(/^mailto:/i, '');
+  if (email !== undefined) result.email = email.value.replace(/^mailto:/i, '');
   else missing.push(`contact.${lang}.email`);
-  if (phone !== undefined) result.phone = phone;
+  if (phone !== undefined) result.phone = phone.value;
   else missing.push(`contact.${lang}.phone`);
   if (contactPage !== undefined) result.contactForm = contactPage.path;
   else missing.push(`contact.${lang}.contactForm`);
   if (privacy !== undefined) result.privacyPolicy = privacy.path;
   return result;
+}
+
+/**
+ * An e-mail address or phone number and where it was read. Stated: the JSON-LD ContactPoint or
+ * Organization, a link on the contact page, or a link on most pages (the site's header or
+ * footer). A link found on a few pages' text only (an author's address inside a book) is a
+ * guess: written, so that the directory can be served, and listed for the person to check.
+ */
+function contactDetail(
+  lang: Lang,
+  kind: 'email' | 'phone',
+  fromPoint: unknown,
+  fromOrganization: unknown,
+  contactPage: ImportedPage | undefined,
+  inLang: readonly ImportedPage[],
+  of: (page: ImportedPage) => readonly string[],
+): SiteFact | undefined {
+  const field = `contact.${lang}.${kind}`;
+  if (text(fromPoint) !== undefined) return { field, value: text(fromPoint)!, source: 'JSON-LD ContactPoint', stated: true };
+  if (text(fromOrganization) !== undefined) return { field, value: text(fromOrganization)!, source: 'JSON-LD Organization', stated: true };
+  const onContactPage = contactPage === undefined ? undefined : of(contactPage)[0];
+  if (onContactPage !== undefined) return { field, value: onContactPage, source: `a link on the contact page ${contactPage!.path}`, stated: true };
+  const common = mostCommon(inLang.flatMap((page) => [...new Set(of(page))]));
+  if (common === undefined) return undefined;
+  const on = inLang.filter((page) => of(page).includes(common));
+  if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: `a link on ${on.length} of ${inLang.length} pages (the site's header or footer)`, stated: true };
+  return { field, value: common, source: `found only in the text of ${on.slice(0, 3).map((page) => page.path).join(', ')}: is it the company's ${kind === 'email' ? 'address' : 'number'}?`, stated: false };
+}
+
+/** Legal forms that follow a company's name: Polish first, then the common foreign ones. */
+const LEGAL_FORM = /^\s+(sp\. z o\.o\.|spółka z o\.o\.|s\.a\.|sp\. j\.|sp\. k\.|sp\.k\.|s\.c\.|ltd\.?|limited|gmbh|inc\.?|llc|s\.r\.o\.)/i;
+
+/**
+ * The company's name: JSON-LD Organization (stated), else the site's name as `og:site_name`, the
+ * WordPress REST index, the feed or the JSON-LD WebSite say, else the name most titles share
+ * (inferred). A site title with a tagline after a separator ("Studio Lipiec – strony dla firm")
+ * gives the part before it; a legal form after that name in the pages' text ("Studio Lipiec
+ * sp. z o.o.") completes it. Never the host.
+ */
+function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[], organization: JsonLdNode | undefined, names: SiteNameSignals): SiteFact | undefined {
+  const organizationName = text(organization?.name);
+  if (organizationName !== undefined) return { field: 'company', value: organizationName, source: 'JSON-LD Organization', stated: true };
+  const ogSiteName = mostCommon(pages.flatMap((page) => (page.siteName === undefined ? [] : [page.siteName])));
+  const webSite = text(nodes.find((node) => typesOf(node).includes('WebSite'))?.name);
+  const candidates: [string | undefined, string][] = [
+    [ogSiteName, 'og:site_name'],
+    [names.restName, 'the WordPress site title (/wp-json/ name)'],
+    [names.feedTitle, "the feed's title"],
+    [webSite, 'JSON-LD WebSite name'],
+    [names.titleName, 'the name most page titles share'],
+    [names.homeTitle, "the home page's title"],
+  ];
+  const found = candidates.find(([value]) => value !== undefined && value.trim() !== '');
+  if (found === undefined) return undefined;
+  const [siteName, source] = found as [string, string];
+  const separator = /\s[–—|·:»-]\s/.exec(siteName);
+  // Documentation generators write "<project> <version> documentation" ("dokumentacja <project>"): the project is the name.
+  const name = (separator === null ? siteName.trim() : siteName.slice(0, separator.index).trim())
+    .replace(/^(dokumentacja|documentation)\s+/i, '')
+    .replace(/\s+(documentation|dokumentacja|docs)$/i, '')
+    .replace(/\s+v?\d+(\.\d+)+$/, '');
+  const withForm = legalName(pages, name);
+  const parts = [source, ...(separator === null ? [] : [`without its tagline "${siteName.slice(separator.index + separator[0].length).trim()}"`]), ...(withForm === undefined ? [] : [`with the legal form written on ${withForm.path}`])];
+  return { field: 'company', value: withForm?.name ?? name, source: parts.join(', '), stated: false };
+}
+
+function legalName(pages: readonly ImportedPage[], name: string): { name: string; path: string } | undefined {
+  for (const page of pages) {
+    for (let at = page.markdown.indexOf(name); at >= 0; at = page.markdown.indexOf(name, at + 1)) {
+      const form = LEGAL_FORM.exec(page.markdown.slice(at + name.length, at + name.length + 24));
+      if (form !== null) return { name: `${name} ${form[1]}`, path: page.path };
+    }
+  }
+  return undefined;
 }
 
 function mostCommon(values: readonly string[]): string | undefined {
@@ -148,169 +255,24 @@ function postalAddress(organization: JsonLdNode | undefined): Record<string, str
   return { street, postalCode, city, country: country.toUpperCase() };
 }
 
-interface PriceItem {
-  id: string;
-  name: Partial<Record<Lang, string>>;
-  page: Partial<Record<Lang, string>>;
-  from: Partial<Record<Lang, number | null>>;
-  packages?: { name: Partial<Record<Lang, string>>; from: Partial<Record<Lang, number | null>> }[];
-}
-
-/** One page's prices: a main offer and its packages ("Name: Package"), or separate items. */
-interface PageItem {
-  readonly name: string;
-  readonly from: number | null;
-  readonly packages: { name: string; from: number }[];
-}
-
-function pricingFor(
-  pages: readonly ImportedPage[],
-  byPath: ReadonlyMap<string, ImportedPage>,
-  pathOfUrl: ReadonlyMap<string, string>,
-  languages: readonly Lang[],
-): { items: PriceItem[]; currencies: Map<Lang, string>; serviceOfPage: Map<string, string> } {
-  const offersByPath = new Map<string, Map<string, Offer>>();
-  const currencies = new Map<Lang, string>();
-  const add = (path: string, offer: Offer) => {
-    const target = byPath.get(path);
-    // A price is kept only where a reader can check it: on the page that publishes it.
-    if (target === undefined || !mentionsPrice(target.markdown, offer.price)) return;
-    if (offer.currency !== undefined && !currencies.has(target.lang)) currencies.set(target.lang, offer.currency);
-    const offers = offersByPath.get(path) ?? new Map<string, Offer>();
-    offers.set(`${offer.name}\u0000${offer.price}`, offer);
-    offersByPath.set(path, offers);
-  };
-  for (const page of pages) {
-    let fromJsonLd = 0;
-    for (const node of page.jsonLd.flatMap(walk)) {
-      if (!typesOf(node).includes('Offer')) continue;
-      const offer = readOffer(node);
-      if (offer === undefined) continue;
-      fromJsonLd += 1;
-      const url = typeof node.url === 'string' ? node.url.split('#')[0]! : undefined;
-      add((url !== undefined ? pathOfUrl.get(url) : undefined) ?? page.path, offer);
-    }
-    if (fromJsonLd === 0 && page.type === 'pricing') for (const offer of tableOffers(page.tables)) add(page.path, offer);
-  }
-
-  const pageItems = new Map<string, PageItem[]>();
-  for (const [path, offers] of offersByPath) pageItems.set(path, groupOffers([...offers.values()]));
-  const items: PriceItem[] = [];
-  const serviceOfPage = new Map<string, string>();
-  const usedIds = new Set<string>();
-  const done = new Set<string>();
-  for (const lang of languages) {
-    for (const [path, list] of pageItems) {
-      const page = byPath.get(path)!;
-      if (page.lang !== lang || done.has(path)) continue;
-      done.add(path);
-      const other = page.alternate !== undefined && pageItems.has(page.alternate) && !done.has(page.alternate) ? byPath.get(page.alternate) : undefined;
-      if (other !== undefined) done.add(other.path);
-      const otherList = other === undefined ? [] : pageItems.get(other.path)!;
-      list.forEach((item, index) => {
-        const twin = otherList[index];
-        const baseName = (twin !== undefined && other?.lang === 'en' ? twin.name : item.name) ?? item.name;
-        const id = uniqueId(slug(baseName) || slug(path) || 'item', usedIds);
-        const entry: PriceItem = { id, name: { [lang]: item.name }, page: { [lang]: path }, from: { [lang]: item.from } };
-        if (twin !== undefined && other !== undefined) {
-          entry.name[other.lang] = twin.name;
-          entry.page[other.lang] = other.path;
-          entry.from[other.lang] = twin.from;
-        }
-        const packages = item.packages.map((pkg, packageIndex) => {
-          const twinPackage = twin?.packages[packageIndex];
-          return {
-            name: { [lang]: pkg.name, ...(twinPackage !== undefined && other !== undefined ? { [other.lang]: twinPackage.name } : {}) },
-            from: { [lang]: pkg.from, ...(twinPackage !== undefined && other !== undefined ? { [other.lang]: twinPackage.from } : {}) },
-          };
-        });
-        if (packages.length > 0) entry.packages = packages;
-        items.push(entry);
-        if (index === 0) {
-          serviceOfPage.set(path, id);
-          if (other !== undefined && twin !== undefined) serviceOfPage.set(other.path, id);
-        }
-      });
-    }
-  }
-  return { items, currencies, serviceOfPage };
-}
-
-function readOffer(node: JsonLdNode): Offer | undefined {
-  const specification = objects(node.priceSpecification)[0];
-  const raw = node.price ?? specification?.price ?? specification?.minPrice ?? node.lowPrice;
-  const price = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(/[\s\u00a0]/g, '').replace(',', '.')) : Number.NaN;
-  const name = text(node.name) ?? text(objects(node.itemOffered)[0]?.name);
-  if (!Number.isFinite(price) || price < 0 || name === undefined) return undefined;
-  return { name, price, currency: text(node.priceCurrency) ?? text(specification?.priceCurrency) };
-}
-
-const MONEY = /(?:(€|\$|£)\s*)?(\d{1,3}(?:[\s\u00a0.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s*(zł|zl|pln|eur|euro|€|usd|\$|gbp|£)?/i;
-const CURRENCY_OF: Readonly<Record<string, string>> = { zł: 'PLN', zl: 'PLN', pln: 'PLN', eur: 'EUR', euro: 'EUR', '€': 'EUR', usd: 'USD', $: 'USD', gbp: 'GBP', '£': 'GBP' };
-
-/** Rows of a pricing table whose name cell is followed by an amount with a currency. */
-function tableOffers(tables: readonly (readonly (readonly string[])[])[]): Offer[] {
-  const offers: Offer[] = [];
-  for (const table of tables) {
-    for (const row of table) {
-      if (row.length < 2 || row[0] === '') continue;
-      for (const cell of row.slice(1)) {
-        const match = MONEY.exec(cell);
-        const symbol = (match?.[1] ?? match?.[4])?.toLowerCase();
-        if (match === null || symbol === undefined) continue;
-        offers.push({ name: row[0]!, price: Number(match[2]!.replace(/[\s\u00a0.,]/g, '')), currency: CURRENCY_OF[symbol] });
-        break;
-      }
-    }
-  }
-  return offers;
-}
-
-function groupOffers(offers: readonly Offer[]): PageItem[] {
-  const names = new Set(offers.map((offer) => offer.name));
-  const items = new Map<string, PageItem>();
-  for (const offer of offers) {
-    const split = offer.name.lastIndexOf(': ');
-    const parent = split > 0 ? offer.name.slice(0, split) : undefined;
-    if (parent !== undefined && names.has(parent)) continue;
-    if (!items.has(offer.name)) items.set(offer.name, { name: offer.name, from: offer.price, packages: [] });
-  }
-  for (const offer of offers) {
-    const split = offer.name.lastIndexOf(': ');
-    const parent = split > 0 ? items.get(offer.name.slice(0, split)) : undefined;
-    if (parent !== undefined) parent.packages.push({ name: offer.name.slice(split + 2), from: offer.price });
-  }
-  return [...items.values()];
-}
-
 /** The services list: each service area with the service pages below it, paired across languages by their alternates. */
 function servicesList(pages: readonly ImportedPage[], byPath: ReadonlyMap<string, ImportedPage>, defaultLanguage: Lang): unknown[] {
   const pair = (page: ImportedPage) => {
     const other = page.alternate === undefined ? undefined : byPath.get(page.alternate);
     return { [page.lang]: page.path, ...(other !== undefined ? { [other.lang]: other.path } : {}) };
   };
-  const areas = pages.filter((page) => page.type === 'service_area' && page.lang === defaultLanguage);
-  return areas.map((area) => ({
-    area: pair(area),
-    services: pages.filter((page) => page.type === 'service' && page.lang === defaultLanguage && page.path.startsWith(area.path) && page.path !== area.path).map(pair),
-  }));
-}
-
-function slug(value: string): string {
-  return value
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ł/g, 'l')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
-function uniqueId(base: string, used: Set<string>): string {
-  let id = base;
-  for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
-  used.add(id);
-  return id;
+  const inLang = pages.filter((page) => page.lang === defaultLanguage);
+  const below = (area: ImportedPage) => inLang.filter((page) => page.type === 'service' && page.path.startsWith(area.path) && page.path !== area.path);
+  // A service area, or a services index with service pages below it (/uslugi/ and its services): each is a group.
+  const areas = inLang.filter((page) => page.type === 'service_area' || (page.type === 'services_index' && below(page).length > 0));
+  const grouped = new Set<string>();
+  const groups = areas
+    .sort((a, b) => b.path.length - a.path.length)
+    .map((area) => {
+      const services = below(area).filter((page) => !grouped.has(page.path));
+      for (const service of services) grouped.add(service.path);
+      return { area: pair(area), services: services.map(pair), at: area.path };
+    })
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return groups.map(({ area, services }) => ({ area, services }));
 }

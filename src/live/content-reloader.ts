@@ -11,7 +11,27 @@ import { logContentWarnings, prepareContentSnapshot, type ContentSnapshot } from
  * what it wrote. It throws when there is nothing servable (a ContentError says why); pages it
  * cannot read are left out with warnings, as at start.
  */
-export type ContentBuild = () => Promise<LoadedSite>;
+export type ContentBuild = () => Promise<LoadedSite & { readonly sync?: SyncReport }>;
+
+/**
+ * What a content source's sync did, beside the content it built: shown in /api/v1/health as
+ * `content.lastReload.sync`, so that a sync that kept pages it could not confirm says so.
+ */
+export interface SyncReport {
+  /** How pages were found, and why (`sitemap read: 6 pages listed`, `the sitemap could not be read (…): links were followed …`). */
+  readonly discovery: string;
+  /** Set when the discovery was weaker than the last sync's: why, and what was done about it. */
+  readonly weaker?: string;
+  readonly added: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly removed: number;
+  readonly failed: number;
+  /** Pages kept as they were because this sync could not confirm them. */
+  readonly kept: number;
+  /** The first ten kept pages, with why. */
+  readonly keptPages: readonly { readonly url: string; readonly reason: string }[];
+}
 
 /** What started a reload: shown in the log and in /api/v1/health. */
 export type ReloadTrigger = 'watch' | 'signal' | 'sync' | 'peer' | 'manual';
@@ -36,6 +56,8 @@ export interface ReloadOutcome {
   readonly version: string;
   /** Why it failed or was skipped. */
   readonly reason?: string;
+  /** What a content source's sync did (with `--source`), when its content loaded. */
+  readonly sync?: SyncReport;
 }
 
 export interface ReloaderParts {
@@ -135,8 +157,10 @@ export class ContentReloader {
     try {
       const started = clock.now();
       let next: ContentSnapshot;
+      let sync: SyncReport | undefined;
       try {
         const loaded = await build();
+        sync = loaded.sync;
         // A directory caught half-written (a checkout, a copy, an import clearing its output) must
         // not replace a site with nothing.
         if (loaded.site.pages.length === 0 && current.site.pages.length > 0) {
@@ -150,12 +174,12 @@ export class ContentReloader {
       }
       if (exclusive) await store.set(PUBLISHED_VERSION_KEY, next.version, VERSION_TTL_MS).catch((error: unknown) => logger.warn({ err: error }, 'content: could not publish the version to other instances'));
       if (next.version === current.version) {
-        return this.#finish({ outcome: 'unchanged', trigger, at: clock.now(), version: current.version });
+        return this.#finish({ outcome: 'unchanged', trigger, at: clock.now(), version: current.version, ...(sync === undefined ? {} : { sync }) });
       }
       logContentWarnings(logger, next.warnings);
       holder.publish(next);
       logger.info({ trigger, version: next.version, previous: current.version, pages: next.site.pages.length, ms: clock.now() - started }, 'content reloaded');
-      return this.#finish({ outcome: 'reloaded', trigger, at: clock.now(), version: next.version });
+      return this.#finish({ outcome: 'reloaded', trigger, at: clock.now(), version: next.version, ...(sync === undefined ? {} : { sync }) });
     } finally {
       if (exclusive) await this.#unlock();
     }

@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
 import * as z from 'zod';
+import { plainText } from '../text/plain-text.js';
 
 /**
  * E-mail addresses that people type. Such an address reaches a mail header (Reply-To of an
@@ -66,8 +67,7 @@ export function checkPersonAddress(raw: string): AddressCheck {
  * The zod field for a person's address in a tool's input: checked as above, with the problem
  * reported on the field, and normalised.
  */
-export const personAddressSchema = z
-  .string()
+export const personAddressSchema = plainText()
   .trim()
   .min(3)
   .max(MAX_ADDRESS_LENGTH)

@@ -1,7 +1,7 @@
 import { DAY_MS, MINUTE_MS } from '../limits/limit-rule.js';
 
 /**
- * When to try a mail again, and when a failure is final. Recorded in docs/decisions.md.
+ * When to try a mail again, and when a failure is final. Recorded in docs/decisions/0043-retries-and-dead-letters.md.
  *
  * Delays double from 30 seconds up to 30 minutes, each taken at random between half and all of
  * its value ("equal jitter"), so that mails held back by one outage do not all return at once.

@@ -16,6 +16,7 @@ const SITE_WORDS: Readonly<Record<FailureReason, (failure: FetchFailure) => stri
   'redirect-loop': () => 'the redirects go round in a loop',
   'too-many-redirects': (failure) => `more than ${failure.redirects.length - 1} redirects`,
   'invalid-redirect': () => 'the site answered with a redirect to an invalid address',
+  'redirect-refused': (failure) => failure.veto ?? 'the redirect was not followed',
   budget: () => 'the request budget was used up before this request',
   'request-timeout': (failure) => `no complete answer within ${Math.round((failure.timeoutMs ?? 0) / 100) / 10} s`,
   'job-aborted': () => 'the job stopped before this request finished',

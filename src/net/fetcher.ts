@@ -33,6 +33,30 @@ export interface FetchOptions {
   readonly conditional?: { readonly etag?: string; readonly lastModified?: string };
   /** Keep the body's bytes (any media type, e.g. a gzip sitemap) and leave decoding to the caller. */
   readonly raw?: boolean;
+  /**
+   * The caller's say on each redirect hop, asked after the target rules and before the hop is
+   * requested: a reason (plain words) vetoes the hop, which is then never requested and the fetch
+   * fails with `redirect-refused` carrying that reason; undefined lets it through.
+   */
+  readonly beforeRedirect?: (target: URL) => string | undefined;
+  /**
+   * Read the body as a stream instead of keeping it: the chunks (after Content-Encoding, at most
+   * `maxBytes` of them) are handed to `consume`, which may stop early by returning. The response
+   * then has no body; `truncated` says the cap cut it. `consume` must not throw for its own
+   * reasons: what it throws is taken for a failure of the stream (a deadline, a reset).
+   */
+  readonly consume?: (chunks: AsyncIterable<Uint8Array>, head: ResponseHead) => Promise<void>;
+  /** This request's own body cap, instead of the settings' `maxBodyBytes`. */
+  readonly maxBytes?: number;
+  /** Ends this request early besides the job's signal and the request deadline (e.g. a time limit of the caller's own); the failure is then 'request-timeout'. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a streamed body's reader knows before the first chunk. */
+export interface ResponseHead {
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export interface RedirectHop {
@@ -77,6 +101,8 @@ export type FailureReason =
   | 'redirect-loop'
   | 'too-many-redirects'
   | 'invalid-redirect'
+  /** The caller vetoed a redirect hop before it was requested (`beforeRedirect`); `veto` says why. */
+  | 'redirect-refused'
   /** The job's request budget was used up. */
   | 'budget'
   /** The request's own deadline passed. */
@@ -101,6 +127,8 @@ export interface FetchFailure {
   /** For 'request-timeout': the request's deadline. */
   readonly timeoutMs?: number;
   readonly redirects: readonly RedirectHop[];
+  /** For 'redirect-refused': the caller's reason (see `FetchOptions.beforeRedirect`). */
+  readonly veto?: string;
 }
 
 export type FetchOutcome = { readonly ok: true; readonly response: FetchedResponse } | { readonly ok: false; readonly failure: FetchFailure };
@@ -162,7 +190,7 @@ export class Fetcher {
   }
 
   async #fetchFollowing(requestedUrl: string, options: FetchOptions): Promise<FetchOutcome> {
-    const deadline = requestDeadline(this.jobSignal, this.settings.requestTimeoutMs);
+    const deadline = requestDeadline(this.jobSignal, this.settings.requestTimeoutMs, options.signal);
     try {
       return await this.#follow(requestedUrl, options, deadline.signal);
     } finally {
@@ -184,6 +212,8 @@ export class Fetcher {
       }
       if (seen.has(url.href)) return failed('too-many-redirects', 'redirect-loop', redirects);
       seen.add(url.href);
+      const veto = redirects.length > 0 ? options.beforeRedirect?.(url) : undefined;
+      if (veto !== undefined) return { ok: false, failure: { kind: 'refused', reason: 'redirect-refused', veto, redirects: [...redirects] } };
       if (this.#requests >= this.settings.requestBudget) return failed('budget', 'budget', redirects);
       this.#requests += 1;
 
@@ -253,9 +283,21 @@ export class Fetcher {
     let bytes: Uint8Array | undefined;
     let bodyBytes = 0;
     let truncated = false;
-    if (readable && response.body) {
+    const limit = options.maxBytes ?? this.settings.maxBodyBytes;
+    if (readable && response.body && options.consume !== undefined) {
+      const counted = { bytes: 0, truncated: false };
       try {
-        const read = await readCapped(response.body, this.settings.maxBodyBytes);
+        await options.consume(cappedChunks(response.body, limit, counted), { status: response.status, headers });
+      } catch (error) {
+        return this.#failure(error, signal, redirects);
+      } finally {
+        await response.body.cancel().catch(() => {});
+      }
+      bodyBytes = counted.bytes;
+      truncated = counted.truncated;
+    } else if (readable && response.body) {
+      try {
+        const read = await readCapped(response.body, limit);
         bodyBytes = read.bytes.byteLength;
         truncated = read.truncated;
         if (options.raw === true) bytes = read.bytes;
@@ -347,6 +389,28 @@ async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Pr
     total += value.byteLength;
   }
   return { bytes: Buffer.concat(chunks, total), truncated };
+}
+
+/** The chunks of a (decompressed) body stream up to `limit` bytes; the stream is cancelled when the reader stops or the cap is reached. */
+async function* cappedChunks(stream: ReadableStream<Uint8Array>, limit: number, counted: { bytes: number; truncated: boolean }): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      const room = limit - counted.bytes;
+      if (value.byteLength > room) {
+        counted.bytes += room;
+        counted.truncated = true;
+        if (room > 0) yield value.subarray(0, room);
+        return;
+      }
+      counted.bytes += value.byteLength;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
 }
 
 function decode(bytes: Uint8Array, contentType: string | undefined): string {

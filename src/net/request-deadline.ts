@@ -6,6 +6,6 @@ import { Deadline } from '../deadline.js';
  * before they fire on Node 20); dispose it when the request ends. Kept in this one place so that
  * how deadlines are held can change without touching the fetcher.
  */
-export function requestDeadline(jobSignal: AbortSignal, timeoutMs: number): Deadline {
-  return new Deadline(timeoutMs, [jobSignal]);
+export function requestDeadline(jobSignal: AbortSignal, timeoutMs: number, callerSignal?: AbortSignal): Deadline {
+  return new Deadline(timeoutMs, [jobSignal, callerSignal]);
 }

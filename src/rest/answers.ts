@@ -38,14 +38,16 @@ const CACHE_BYTES = 8 * 1024 * 1024;
 /** What one cached entry costs besides its body and key: the answer object, headers, ETag, LRU slots. */
 const ENTRY_OVERHEAD_BYTES = 512;
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+/** Bits of the filter of questions asked once (8 KiB, allocated once per snapshot's answers). */
+const SEEN_BITS = 1 << 16;
 const noParameters = new QuerySchema(z.object({}).strict());
 
 /**
  * Answers GET requests under /api/v1 in process: the HTTP router and the batch both come here,
  * so a batch item's body is exactly what the same GET returns. There is one GetAnswers per
  * content snapshot, and every answer depends only on that content and the query, so successful
- * answers are serialised, tagged and kept in an LRU keyed by the validated query: the tool runs
- * once per distinct question and snapshot.
+ * answers are serialised, tagged and kept in an LRU keyed by the validated query, from the
+ * second time a question is asked: the tool runs at most twice per distinct question and snapshot.
  */
 export class GetAnswers {
   readonly #routes: ReadonlyMap<string, Route>;
@@ -54,6 +56,7 @@ export class GetAnswers {
     // Keys are UTF-16 in memory: two bytes a character.
     sizeCalculation: (answer, key) => answer.body.byteLength + key.length * 2 + ENTRY_OVERHEAD_BYTES,
   });
+  readonly #askedBefore = new SeenFilter(SEEN_BITS);
 
   constructor(
     private readonly env: RestEnv,
@@ -106,7 +109,10 @@ export class GetAnswers {
         throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
       });
       const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
-      if (keep) this.#cache.set(key, answer);
+      // Kept from a question's second asking. Most distinct questions are asked once; keeping
+      // their answers made every one of them outlive V8's young generation, and that stream of
+      // survivors is what grew the heap under load (bench/memory.ts --load, docs/security.md).
+      if (keep && this.#askedBefore.seenElseMark(key)) this.#cache.set(key, answer);
       return answer;
     } catch (error) {
       return this.problem(error, pathname);
@@ -161,4 +167,44 @@ export function bodyJson(answer: RestAnswer): unknown {
 /** A strong entity tag: 128 bits of the body's SHA-256 (22 characters), computed once per cached answer. */
 function restEntityTag(body: Buffer): string {
   return entityTag(body, 22);
+}
+
+/**
+ * Which keys were seen, as bits of a fixed array (a Bloom-style filter with one hash, the
+ * "doorkeeper" of TinyLFU): remembering a key allocates nothing. A false "seen" only keeps an
+ * answer asked once; the filter starts over when a quarter of its bits are set, so that it stays
+ * nearly free of those.
+ */
+export class SeenFilter {
+  readonly #words: Uint32Array;
+  readonly #mask: number;
+  #set = 0;
+
+  /** `bits`: a power of two. */
+  constructor(bits: number) {
+    this.#words = new Uint32Array(bits >>> 5);
+    this.#mask = bits - 1;
+  }
+
+  /** Whether the key was marked before; marks it if not. */
+  seenElseMark(key: string): boolean {
+    const bit = fnv1a(key) & this.#mask;
+    const word = bit >>> 5;
+    const flag = 1 << (bit & 31);
+    if ((this.#words[word]! & flag) !== 0) return true;
+    if (this.#set >= (this.#mask + 1) >>> 2) {
+      this.#words.fill(0);
+      this.#set = 0;
+    }
+    this.#words[word]! |= flag;
+    this.#set += 1;
+    return false;
+  }
+}
+
+/** 32-bit FNV-1a over the UTF-16 code units. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
 }

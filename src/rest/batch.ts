@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isUnsafeTextIssue } from '../text/plain-text.js';
 import { AppError } from '../errors.js';
 import { bodyJson, normalizePath, type GetAnswers, type RestAnswer } from './answers.js';
 import { API_PREFIX, type RestCaller } from './endpoints.js';
@@ -41,6 +42,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
   if (issue.code === 'unrecognized_keys') return `${where === '' ? 'the body' : where} has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
   if (issue.code === 'invalid_type' && where === '') return 'the body must be a JSON object';
+  // A string-or-number field (id) whose string breaks the text rule: say that, not "invalid input".
+  const unsafe = issue.code === 'invalid_union' ? issue.errors.flat().find(isUnsafeTextIssue) : undefined;
+  if (unsafe !== undefined) return `${where}: ${unsafe.message}`;
   return `${where === '' ? 'the body' : where}: ${issue.message}`;
 }
 

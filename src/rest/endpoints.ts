@@ -11,6 +11,7 @@ import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { CursorCodec } from './cursor.js';
 import type { ProblemCode } from '../web/problem.js';
 import { QuerySchema } from './query.js';
+import { plainText } from '../text/plain-text.js';
 import { agentIdentitySchema, apiRootSchema, healthSchema, pageListSchema, type ApiRoot, type Health, type PageList } from './schemas.js';
 import { agentIdentity } from '../auth/identity.js';
 import { agentQuota } from '../web/rate-limit.js';
@@ -142,7 +143,13 @@ export const health = defineEndpoint({
   batchable: true,
   async run(_query, { ctx, content }) {
     const last = ctx.reloader.last;
-    const lastReload = last && { outcome: last.outcome, trigger: last.trigger, at: new Date(last.at).toISOString(), ...(last.reason === undefined ? {} : { reason: last.reason }) };
+    const lastReload = last && {
+      outcome: last.outcome,
+      trigger: last.trigger,
+      at: new Date(last.at).toISOString(),
+      ...(last.reason === undefined ? {} : { reason: last.reason }),
+      ...(last.sync === undefined ? {} : { sync: { ...last.sync, keptPages: [...last.sync.keptPages] } }),
+    };
     const body: Health = {
       ok: true,
       version: ctx.version,
@@ -192,7 +199,7 @@ export const pages = defineEndpoint({
         type: typeFilter,
         lang: langFilter,
         limit: z.number().int().min(PAGES_LIMIT.min).max(PAGES_LIMIT.max).default(PAGES_LIMIT.default).describe('Pages per answer, 1 to 100 (default 50).'),
-        cursor: z.string().max(64).optional().describe('Opaque; the next_cursor of the previous answer. Omit for the first page.'),
+        cursor: plainText().max(64).optional().describe('Opaque; the next_cursor of the previous answer. Omit for the first page.'),
       })
       .strict(),
   ),
@@ -245,7 +252,7 @@ export const services = defineEndpoint({
   path: `${API_PREFIX}/services`,
   summary: 'Services and published starting prices',
   description:
-    'Service areas and services with their pages, and every published net starting price (VAT excluded; pl in PLN, en in EUR). State a price only together with its pricing_page, and never a price this endpoint does not return.',
+    'Service areas and services with their pages, and every published net starting price (VAT excluded), each with its currency and, when it is charged per month, day, person…, its unit. State a price only together with its unit (where it has one) and its pricing_page, and never a price this endpoint does not return.',
   query: new QuerySchema(z.object({ lang: listServices.input.shape.lang }).strict()),
   response: servicesSchema,
   responseName: 'Services',

@@ -36,7 +36,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "en"
     ],
     "content": {
-      "version": "NaWASocyCQE5eYbt6bnZ-O",
+      "version": "G2KaUbVHoo-D5eHJ49YVJb",
       "loadedAt": "2026-01-01T09:00:00.000Z"
     }
   },
@@ -273,10 +273,14 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "pricing_page": "https://miarka.example/en/services/ai-visibility/llms-txt-and-structured-data/"
       },
       {
-        "name": "AI visibility monitoring (monthly)",
+        "name": "AI visibility monitoring",
         "description": "A monthly report on how AI assistants describe and recommend your company.",
         "from_price": 290,
         "currency": "EUR",
+        "unit": {
+          "per": "month",
+          "label": "per month"
+        },
         "pricing_page": "https://miarka.example/en/services/ai-visibility/ai-visibility-monitoring/"
       },
       {
@@ -303,46 +307,78 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "description": "GA4, GTM and Looker Studio training for marketing teams (price per day for a group).",
         "from_price": 460,
         "currency": "EUR",
+        "unit": {
+          "per": "day",
+          "label": "per day for a group"
+        },
         "pricing_page": "https://miarka.example/en/services/reporting/analytics-training/",
         "packages": [
           {
             "name": "Online",
             "from_price": 460,
-            "currency": "EUR"
+            "currency": "EUR",
+            "unit": {
+              "per": "day",
+              "label": "per day for a group"
+            }
           },
           {
             "name": "On site",
             "from_price": 820,
-            "currency": "EUR"
+            "currency": "EUR",
+            "unit": {
+              "per": "day",
+              "label": "per day for a group"
+            }
           },
           {
             "name": "Tailored programme",
             "from_price": null,
-            "currency": "EUR"
+            "currency": "EUR",
+            "unit": {
+              "per": "day",
+              "label": "per day for a group"
+            }
           }
         ]
       },
       {
-        "name": "Ongoing analytics care (monthly)",
+        "name": "Ongoing analytics care",
         "description": "A monthly retainer for keeping measurement working, fixes and advice.",
         "from_price": 370,
         "currency": "EUR",
+        "unit": {
+          "per": "month",
+          "label": "per month"
+        },
         "pricing_page": "https://miarka.example/en/services/reporting/ongoing-analytics-care/",
         "packages": [
           {
             "name": "Basic",
             "from_price": 370,
-            "currency": "EUR"
+            "currency": "EUR",
+            "unit": {
+              "per": "month",
+              "label": "per month"
+            }
           },
           {
             "name": "Extended",
             "from_price": 780,
-            "currency": "EUR"
+            "currency": "EUR",
+            "unit": {
+              "per": "month",
+              "label": "per month"
+            }
           },
           {
             "name": "Enterprise",
             "from_price": null,
-            "currency": "EUR"
+            "currency": "EUR",
+            "unit": {
+              "per": "month",
+              "label": "per month"
+            }
           }
         ]
       }
@@ -581,7 +617,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "title": "Website content API of Miarka Analytics sp. z o.o.",
       "version": "1.0.0",
       "summary": "Read-only access to the published website: search, pages as Markdown, services with net starting prices, contact options.",
-      "description": "The published content of the Miarka Analytics sp. z o.o. website, for agents and programs. Read-only: it never sends messages, books meetings or takes payments, and it holds no client data.\n\nPrices are net starting prices (VAT excluded): Polish pages quote PLN, English pages EUR. State a price only together with its page URL.\n\nEvery GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: 120 requests per 60 seconds per IP address (600 per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).\n\nServer version 1.1.0. The guide: https://miarka.example/api/v1/docs",
+      "description": "The published content of the Miarka Analytics sp. z o.o. website, for agents and programs. Read-only: it never sends messages, books meetings or takes payments, and it holds no client data.\n\nPrices are net starting prices (VAT excluded). Polish pages quote PLN, English pages quote EUR. State a price only together with its unit (when it has one) and its page URL.\n\nEvery GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: 120 requests per 60 seconds per IP address (600 per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).\n\nServer version 1.1.0. The guide: https://miarka.example/api/v1/docs",
       "license": {
         "name": "MIT",
         "identifier": "MIT"

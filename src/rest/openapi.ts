@@ -1,7 +1,7 @@
 import { CORE_SCHEMA, dump } from 'js-yaml';
 import * as z from 'zod';
 import { ERROR_KINDS } from '../errors.js';
-import { contactOptionsSchema, packageSchema, pageContentSchema, pageSummarySchema, pricingItemSchema, searchResultsSchema, serviceItemSchema, servicesSchema } from '../../tools/schemas.js';
+import { contactOptionsSchema, packageSchema, pageContentSchema, priceUnitSchema, pageSummarySchema, pricingItemSchema, searchResultsSchema, serviceItemSchema, servicesSchema } from '../../tools/schemas.js';
 import { BATCH_BODY_LIMIT_BYTES, BATCH_EXCLUDED_PATHS } from './batch.js';
 import { API_PREFIX, API_VERSION, JSON_ENDPOINTS, type JsonEndpoint } from './endpoints.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSchema, type ProblemCode } from '../web/problem.js';
@@ -24,6 +24,8 @@ export interface OpenApiOptions {
   readonly docsUrl: string;
   readonly serverVersion: string;
   readonly company: string;
+  /** What the site's published prices are in ("Polish pages quote PLN, English pages quote EUR."), from the prices themselves. */
+  readonly currencySentence: string | undefined;
   /** Requests per 60 seconds per IP address. */
   readonly ipQuota: number;
 }
@@ -124,6 +126,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
   component(servicesSchema, 'Services');
   component(pricingItemSchema, 'PricingItem');
   component(packageSchema, 'Package');
+  component(priceUnitSchema, 'PriceUnit');
   component(serviceItemSchema, 'ServiceItem');
   component(contactOptionsSchema, 'ContactOptions');
   component(healthSchema, 'Health');
@@ -165,7 +168,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenApiDocument {
       description: [
         `The published content of the ${options.company} website, for agents and programs. Read-only: it never sends messages, books meetings or takes payments, and it holds no client data.`,
         '',
-        `Prices are net starting prices (VAT excluded): Polish pages quote PLN, English pages EUR. State a price only together with its page URL.`,
+        ['Prices are net starting prices (VAT excluded).', options.currencySentence, 'State a price only together with its unit (when it has one) and its page URL.'].filter(Boolean).join(' '),
         '',
         `Every GET endpoint also answers HEAD. Cross-origin requests are allowed (CORS open). Rate limit: ${options.ipQuota} requests per ${IP_QUOTA.windowSeconds} seconds per IP address (${agentQuota(options.ipQuota)} per agent with a bearer token); a batch counts as one request. Errors are application/problem+json (RFC 9457).`,
         '',
@@ -243,7 +246,7 @@ function getOperation(endpoint: JsonEndpoint, docsUrl: string): Json {
     description: `${endpoint.description} Also answers HEAD.`,
     parameters: endpoint.query.parameters.map((parameter) => {
       const { description: _description, ...schema } = parameter.jsonSchema;
-      return { name: parameter.name, in: 'query', required: parameter.required, description: `${parameter.description} Must be ${parameter.allowed}.`, schema };
+      return { name: parameter.name, in: 'query', required: parameter.required, description: parameter.description, schema };
     }),
     responses: statuses,
   };

@@ -1,11 +1,14 @@
 import * as z from 'zod';
 import { AppError } from '../errors.js';
+import { isUnsafeTextIssue } from '../text/plain-text.js';
+import { unsafeCharacterIn, unsafeTextMessage } from '../text/unsafe-characters.js';
 
 /**
  * Query strings, read strictly. Express's parser turns `?limit=1&limit=2` into an array and
  * `%E0%A4%A` into a replacement character; here a repeated parameter, a broken escape, a control
  * character or a parameter the endpoint does not take is a 400 naming the parameter, never a
- * silent pick.
+ * silent pick. Every value is held to the one text rule (src/text/unsafe-characters.ts) here,
+ * whatever its schema, and the value is never repeated in the error.
  */
 
 /** Splits a raw query string (without `?`) into decoded parameters, refusing repeats and bad escapes. */
@@ -18,13 +21,14 @@ export function readQuery(raw: string): Map<string, string> {
     const rawName = equals === -1 ? pair : pair.slice(0, equals);
     const rawValue = equals === -1 ? '' : pair.slice(equals + 1);
     const name = decode(rawName, undefined);
+    const unsafeName = unsafeCharacterIn(name, { multiline: false });
+    if (unsafeName !== undefined) throw new AppError('invalid-parameter', `A parameter name ${unsafeTextMessage(unsafeName, { multiline: false })}.`);
     const value = decode(rawValue, name);
     if (params.has(name)) {
       throw new AppError('invalid-parameter', `Parameter "${name}" is given more than once; send it once.`, { field: name });
     }
-    if (/[\u0000-\u001f\u007f]/.test(value)) {
-      throw new AppError('invalid-parameter', `Parameter "${name}" contains a control character; send plain text.`, { field: name });
-    }
+    const unsafeValue = unsafeCharacterIn(value, { multiline: false });
+    if (unsafeValue !== undefined) throw new AppError('invalid-parameter', `Parameter "${name}" ${unsafeTextMessage(unsafeValue, { multiline: false })}.`, { field: name });
     params.set(name, value);
   }
   return params;
@@ -79,6 +83,7 @@ export class QuerySchema<Shape extends z.ZodRawShape = z.ZodRawShape> {
     const name = String(issue.path[0] ?? '');
     const parameter = this.#byName.get(name);
     if (!parameter) throw new AppError('invalid-parameter', `Invalid query: ${issue.message}.`);
+    if (isUnsafeTextIssue(issue)) throw new AppError('invalid-parameter', `Parameter "${name}" ${issue.message}.`, { field: name });
     const given = params.get(name);
     const got = given === undefined ? 'it is missing' : `got ${JSON.stringify(given)}`;
     throw new AppError('invalid-parameter', `Parameter "${name}" must be ${parameter.allowed}; ${got}.`, { field: name });

@@ -3,6 +3,7 @@ import { bodyFailure } from '../web/body-failure.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.js';
 import type { AppContext } from '../context.js';
+import { currencySentence } from '../content/pricing.js';
 import { perSnapshot, snapshotOf } from '../live/content-holder.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import { GetAnswers, jsonAnswer, type RestAnswer } from './answers.js';
@@ -68,7 +69,7 @@ export function restApi(ctx: AppContext): express.Router {
       url,
       endpointUrls,
     };
-    const openApi = buildOpenApi({ baseUrl: ctx.publicBaseUrl, docsUrl, serverVersion: ctx.version, company: content.site.info.company, ipQuota: ctx.config.rateLimitPerMinute });
+    const openApi = buildOpenApi({ baseUrl: ctx.publicBaseUrl, docsUrl, serverVersion: ctx.version, company: content.site.info.company, currencySentence: currencySentence(content.site), ipQuota: ctx.config.rateLimitPerMinute });
     return new GetAnswers(
       env,
       JSON_ENDPOINTS,

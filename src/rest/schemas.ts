@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { pageSummarySchema } from '../../tools/schemas.js';
+import { plainText } from '../text/plain-text.js';
 
 /** The contract's REST-only shapes (the shapes tools share live in tools/schemas.ts). */
 
@@ -27,6 +28,20 @@ export const healthSchema = z.object({
           trigger: z.enum(['watch', 'signal', 'sync', 'peer', 'manual']).describe('What started it.'),
           at: z.string().describe('When it finished (ISO 8601, UTC).'),
           reason: z.string().optional().describe('Why it failed or was skipped.'),
+          sync: z
+            .object({
+              discovery: z.string().describe('How pages were found, and why: "sitemap read: 6 pages listed", or why links were followed instead.'),
+              weaker: z.string().optional().describe('Present when this sync found pages in a weaker way than the last (the sitemap failed or listed far fewer pages): why, and what was kept.'),
+              added: z.number().int().min(0).describe('Pages added.'),
+              updated: z.number().int().min(0).describe('Pages changed.'),
+              unchanged: z.number().int().min(0).describe('Pages unchanged.'),
+              removed: z.number().int().min(0).describe('Pages removed: only on evidence that they are gone (404 or 410, a permanent redirect, absence from a sitemap read whole).'),
+              failed: z.number().int().min(0).describe('Pages that could not be read this time (their last good version is kept).'),
+              kept: z.number().int().min(0).describe('Pages kept as they were because this sync could not confirm them.'),
+              keptPages: z.array(z.object({ url: z.string(), reason: z.string() })).describe('The first ten kept pages, with why.'),
+            })
+            .optional()
+            .describe('With --source: what the sync of the live website did.'),
         })
         .optional()
         .describe('The last reload or sync since start; absent before the first.'),
@@ -60,9 +75,9 @@ export const batchRequestSchema = z
       .array(
         z
           .object({
-            path: z.string().min(1).max(2048).describe('Path with query string of a GET endpoint, starting with /api/v1, e.g. /api/v1/search?q=ga4.'),
-            method: z.string().default('GET').describe('Only GET (the default).'),
-            id: z.union([z.string().max(255), z.number().int()]).optional().describe("Echoed in the result; defaults to the item's position (0-based)."),
+            path: plainText().min(1).max(2048).describe('Path with query string of a GET endpoint, starting with /api/v1, e.g. /api/v1/search?q=ga4.'),
+            method: plainText().default('GET').describe('Only GET (the default).'),
+            id: z.union([plainText().max(255), z.number().int()]).optional().describe("Echoed in the result; defaults to the item's position (0-based)."),
           })
           .strict(),
       )

@@ -1,3 +1,4 @@
+import { privacyPolicyLink } from './checks/analytics/legal-links.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
 import { t, type Text } from './report-language.js';
 import type { Fetcher, FetchOutcome } from '../net/fetcher.js';
@@ -59,9 +60,11 @@ export async function collect(options: CollectOptions): Promise<CollectOutcome> 
   const alternates = new Map<string, HtmlPage | FetchedResource>();
 
   if (kind === 'analytics') {
-    options.onStage('fetching an inner page and the plain-http address', 3);
+    options.onStage('fetching an inner page, the privacy policy and the plain-http address', 4);
     const probe = httpProbeUrl(options.url, home);
+    const privacy = privacyPolicyLink(home.anchors)?.href;
     await Promise.all([
+      privacy === undefined || !/^https?:/.test(privacy) ? undefined : fetchInto('privacy-policy', privacy),
       inner === undefined ? undefined : fetchPage(inner).then((page) => void (isPage(page) && pages.push(page))),
       probe === undefined ? undefined : fetcher.fetch(probe, { followRedirects: false }).then((outcome) => void resources.set('http-probe', fetchedResource(probe, outcome))),
     ]);

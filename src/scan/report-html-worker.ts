@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { renderReportHtml } from './report-html.js';
-import type { ReportContent } from './report-mail.js';
+import type { ReportContent } from './report-content.js';
 
 /** The worker thread of report-layout-worker.ts: lays out one report per message. */
 parentPort?.on('message', (message: { id: number; content: ReportContent }) => {

@@ -1,7 +1,7 @@
 import mjmlCore from 'mjml-core';
 import presetCore from 'mjml-preset-core';
 import type { Severity } from './checks/check.js';
-import { contactLines, type ReportContent } from './report-mail.js';
+import { contactLines, type ReportContent } from './report-content.js';
 import type { Problem } from './scan-result.js';
 
 /**
@@ -16,8 +16,8 @@ export async function renderReportHtml(content: ReportContent): Promise<string> 
     section(text(content.greeting), text(content.intro)),
     section(`<mj-text font-size="24px" font-weight="bold" color="#111111">${escape(content.verdict)}</mj-text>`, text(content.summary), text(`<strong>${escape(words.fixFirst)}</strong>`, false), fixFirst(content)),
     ...content.groups.map((group) => section(`<mj-text font-size="18px" font-weight="bold" color="${SEVERITY_COLOUR[group.severity]}">${escape(group.heading)}</mj-text>`, ...group.problems.map((problem) => problemBlock(problem, content)))),
-    list(words.notVerifiedHeading, content.notVerified.map((entry) => `${entry.check} ${entry.title}: ${entry.reason}`)),
-    list(words.notApplicableHeading, content.notApplicable.map((entry) => `${entry.check} ${entry.title}: ${entry.reason}`)),
+    grouped(words.notVerifiedHeading, content.notVerified),
+    grouped(words.notApplicableHeading, content.notApplicable),
     list(words.passedHeading, content.passed.map((entry) => `${entry.check} ${entry.title}: ${entry.found}`)),
     section(
       `<mj-text font-size="18px" font-weight="bold">${escape(words.nextStepHeading)}</mj-text>`,
@@ -57,14 +57,22 @@ function fixFirst(content: ReportContent): string {
 function problemBlock(problem: Problem, content: ReportContent): string {
   const { words } = content;
   const pages = problem.pages ?? (problem.url === undefined ? [] : [problem.url]);
-  const evidence = problem.evidence.map((line) => `<div style="font-family:Consolas,Menlo,monospace;font-size:12px;background:#f6f6f6;border-left:3px solid #cccccc;padding:4px 8px;margin:2px 0;word-break:break-all">${escape(line)}</div>`).join('');
+  const evidence = problem.evidence.map((line) => `<blockquote style="font-family:Consolas,Menlo,monospace;font-size:12px;background:#f6f6f6;border-left:3px solid #cccccc;padding:4px 8px;margin:2px 0;word-break:break-all">${escape(line)}</blockquote>`).join('');
   return [
     `<mj-text padding-top="12px"><strong>${escape(problem.check)} ${escape(problem.title)}</strong> <span style="color:${SEVERITY_COLOUR[problem.severity]}">(${escape(words.severity[problem.severity])})</span></mj-text>`,
     `<mj-text>${escape(problem.found)}</mj-text>`,
     pages.length === 0 ? '' : `<mj-text font-size="12px" color="#555555">${escape(words.where)}: ${pages.map(escape).join(', ')}</mj-text>`,
-    evidence === '' ? '' : `<mj-text font-size="12px" color="#555555">${escape(words.evidence)}:${evidence}</mj-text>`,
+    problem.checked === undefined ? '' : `<mj-text font-size="12px" color="#555555">${escape(words.checked)}: ${escape(problem.checked)}</mj-text>`,
+    evidence === '' ? '' : `<mj-text font-size="12px" color="#555555">${escape(words.quoted)}:${evidence}</mj-text>`,
     `<mj-text><strong>${escape(words.fix)}:</strong> ${escape(problem.fix)}</mj-text>`,
   ].join('');
+}
+
+/** One reason, then the checks it covers: a reason shared by nine checks is said once. */
+function grouped(heading: string, groups: ReportContent['notApplicable']): string {
+  if (groups.length === 0) return '';
+  const items = groups.map((group) => `<li>${escape(group.reason)}<ul style="margin:0;padding-left:20px">${group.checks.map((entry) => `<li>${escape(`${entry.check} ${entry.title}`)}</li>`).join('')}</ul></li>`);
+  return section(`<mj-text font-size="16px" font-weight="bold">${escape(heading)}</mj-text>`, `<mj-text font-size="13px"><ul style="margin:0;padding-left:20px">${items.join('')}</ul></mj-text>`);
 }
 
 function list(heading: string, entries: readonly string[]): string {

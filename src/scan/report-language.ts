@@ -1,3 +1,4 @@
+import { message, type MessageKey, type MessageValues } from '../messages/catalog.js';
 /** The languages a scan result and its report can be written in: this site's own (design card). */
 export const REPORT_LANGUAGES = ['pl', 'en'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
@@ -20,3 +21,9 @@ export const t = (pl: string, en: string): Text => ({ pl, en });
 
 /** The text in `lang`. */
 export const say = (text: Text, lang: ReportLanguage): string => text[lang];
+
+/** The catalog's message `key` in every report language (src/messages): what checks write once moved out of t(pl, en) pairs. */
+export const m = (key: MessageKey, values?: MessageValues): Text => ({ pl: message('pl', key, values), en: message('en', key, values) });
+
+/** Several texts as one, in every language: "a; b". */
+export const joined = (texts: readonly Text[], separator = '; '): Text => ({ pl: texts.map((text) => text.pl).join(separator), en: texts.map((text) => text.en).join(separator) });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ReportContent } from './report-mail.js';
+import type { ReportContent } from './report-content.js';
 
 /**
  * Lays out the HTML report in a worker thread: MJML and its CSS tools take 60-180 ms of CPU per

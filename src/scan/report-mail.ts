@@ -1,9 +1,7 @@
-import type { Severity } from './checks/check.js';
-import type { ReportLanguage } from './report-language.js';
-import { formatPrice, matchingService, type ReportContact, type ReportOffer } from './report-offer.js';
-import { REPORT_WORDS, type ReportWords } from './report-text.js';
+import { contactLines, reportContent, type ReportContent, type ReportSender } from './report-content.js';
 import { renderHtmlOffThread } from './report-layout-worker.js';
-import type { Problem, ScanResult } from './scan-result.js';
+import { REPORT_WORDS } from './report-text.js';
+import type { ScanResult } from './scan-result.js';
 
 export interface ReportMail {
   /** The person's own address, as they gave it (validated). */
@@ -24,76 +22,10 @@ export interface ReportMailer {
   send(mail: ReportMail): Promise<void>;
 }
 
-export interface ReportSender {
-  /** The company that runs the scans, e.g. "Miarka Analytics sp. z o.o.". */
-  readonly company: string;
-  /** Its published services and contact options in `lang`, read from the site when a report is written. */
-  offer(lang: ReportLanguage): ReportOffer;
-}
-
-const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
-/** How many problems the summary names as the ones to fix first. */
-const FIX_FIRST = 3;
-
-/** The fixed labels of the report's language (plain data: the HTML is laid out in a worker thread). */
-export type ReportLabels = { readonly [K in keyof ReportWords as ReportWords[K] extends (...args: never[]) => unknown ? never : K]: ReportWords[K] };
-
-function labelsOf(words: ReportWords): ReportLabels {
-  return Object.fromEntries(Object.entries(words).filter(([, value]) => typeof value !== 'function')) as unknown as ReportLabels;
-}
-
-/** Everything a report says, in the order it says it; the text and HTML renderers only lay it out. */
-export interface ReportContent {
-  readonly words: ReportLabels;
-  readonly greeting: string;
-  readonly intro: string;
-  /** "Grade C (68/100)", or "Could not be verified": the one place the grade appears. */
-  readonly verdict: string;
-  /** The summary without the grade (counts, caps). */
-  readonly summary: string;
-  readonly fixFirst: readonly Problem[];
-  readonly groups: readonly { readonly severity: Severity; readonly heading: string; readonly problems: readonly Problem[] }[];
-  readonly notVerified: ScanResult['not_verified'];
-  readonly notApplicable: ScanResult['not_applicable'];
-  readonly passed: ScanResult['passed'];
-  readonly nextStep: { readonly text: string; readonly url?: string; readonly service?: string };
-  readonly contact: ReportContact;
-  readonly closing: readonly string[];
-  readonly company: string;
-}
-
 export function reportSubject(result: ScanResult): string {
   const words = REPORT_WORDS[result.lang];
   const verdict = result.outcome === 'graded' ? words.grade(result.grade!, result.score!) : words.couldNotVerify;
   return words.subject(safeHost(result.final_url), result.kind, verdict.charAt(0).toLowerCase() + verdict.slice(1));
-}
-
-/** What the report says: summary first (grade, the problems to fix first), problems by severity, then the next step and contact. */
-export function reportContent(result: ScanResult, sender: ReportSender, scanId: string, browserUsed = false): ReportContent {
-  const words = REPORT_WORDS[result.lang];
-  const verdict = result.outcome === 'graded' ? words.grade(result.grade!, result.score!) : words.couldNotVerify;
-  const rest = result.summary.startsWith(`${verdict}: `) ? result.summary.slice(verdict.length + 2) : result.summary;
-  const summary = rest.charAt(0).toUpperCase() + rest.slice(1);
-  const offer = sender.offer(result.lang);
-  const service = matchingService(result.kind, result.problems, offer.services);
-  return {
-    words: labelsOf(words),
-    greeting: words.greeting,
-    intro: words.intro(sender.company, result.url, result.kind, scanId, result.finished_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
-    verdict,
-    summary,
-    fixFirst: result.problems.filter((problem) => problem.severity !== 'info').slice(0, FIX_FIRST),
-    groups: SEVERITIES.map((severity) => ({ severity, heading: words.severityHeading[severity], problems: result.problems.filter((problem) => problem.severity === severity) })).filter(
-      (group) => group.problems.length > 0,
-    ),
-    notVerified: result.not_verified,
-    notApplicable: result.not_applicable,
-    passed: result.passed,
-    nextStep: service === undefined ? { text: words.nextStepGeneric } : { text: words.nextStep(service.name, formatPrice(service, result.lang, words)), url: service.url, service: service.name },
-    contact: offer.contact,
-    closing: [words.scannedWith(result.final_url, result.requests, (result.duration_ms / 1000).toFixed(1), browserUsed), words.notRequested],
-    company: sender.company,
-  };
 }
 
 /**
@@ -118,8 +50,9 @@ export function renderReportText(content: ReportContent): string {
       push(...wrap(`${words.found}: ${problem.found}`, '   ', '   '));
       const pages = problem.pages ?? (problem.url === undefined ? [] : [problem.url]);
       if (pages.length > 0) push(`   ${words.where}: ${pages.join(', ')}`);
+      if (problem.checked !== undefined) push(...wrap(`${words.checked}: ${problem.checked}`, '   ', '   '));
       if (problem.evidence.length > 0) {
-        push(`   ${words.evidence}:`);
+        push(`   ${words.quoted}:`);
         for (const line of problem.evidence) push(`     > ${line}`);
       }
       push(...wrap(`${words.fix}: ${problem.fix}`, '   ', '   '), '');
@@ -131,8 +64,17 @@ export function renderReportText(content: ReportContent): string {
     for (const entry of entries) push(...wrap(`- ${entry.check} ${entry.title}: ${entry.reason ?? entry.found ?? ''}`, '  '));
     push('');
   };
-  list(words.notVerifiedHeading, content.notVerified);
-  list(words.notApplicableHeading, content.notApplicable);
+  const grouped = (heading: string, groups: ReportContent['notApplicable']) => {
+    if (groups.length === 0) return;
+    push(heading.toUpperCase(), '');
+    for (const group of groups) {
+      push(...wrap(`- ${group.reason}`, '  '));
+      for (const entry of group.checks) push(...wrap(`${entry.check} ${entry.title}`, '      ', '    '));
+    }
+    push('');
+  };
+  grouped(words.notVerifiedHeading, content.notVerified);
+  grouped(words.notApplicableHeading, content.notApplicable);
   list(words.passedHeading, content.passed);
   push(words.nextStepHeading.toUpperCase(), ...wrap(content.nextStep.text, ''));
   if (content.nextStep.url !== undefined) push(content.nextStep.url);
@@ -140,14 +82,6 @@ export function renderReportText(content: ReportContent): string {
   if (content.contact.note !== undefined) push(...wrap(content.contact.note, '  ', '  '));
   push('', ...content.closing.flatMap((line) => [...wrap(line, ''), '']), content.company);
   return `${lines.join('\n')}\n`;
-}
-
-export function contactLines(contact: ReportContact, words: ReportLabels): string[] {
-  return [
-    contact.email === undefined ? '' : `${words.email}: ${contact.email}`,
-    contact.phone === undefined ? '' : `${words.phone}: ${contact.phone}`,
-    contact.formUrl === undefined ? '' : `${words.contactForm}: ${contact.formUrl}`,
-  ].filter(Boolean);
 }
 
 /** The report e-mail: subject, plain text and HTML (laid out off the event loop, see report-layout-worker.ts). */

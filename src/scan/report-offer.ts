@@ -1,3 +1,5 @@
+import { formatMoney, priceWithUnit } from '../content/money.js';
+import type { PriceUnit } from '../content/price-unit.js';
 import type { ReportLanguage } from './report-language.js';
 import type { Problem } from './scan-result.js';
 import type { ScanKind } from './snapshot.js';
@@ -9,6 +11,8 @@ export interface ReportService {
   /** Net starting price; null means quoted individually. */
   readonly from: number | null;
   readonly currency: string;
+  /** What the price is per (month, day for a group…), as the site states it; absent for a one-off price. */
+  readonly unit?: PriceUnit | undefined;
   /** The page that publishes it (absolute). */
   readonly url: string;
 }
@@ -16,8 +20,10 @@ export interface ReportService {
 export interface ReportContact {
   readonly email?: string | undefined;
   readonly phone?: string | undefined;
-  /** The contact form's page (absolute). */
+  /** A real contact form (absolute), when the site has one (get_contact's hasContactForm). */
   readonly formUrl?: string | undefined;
+  /** The contact page (absolute), named when there is no form. */
+  readonly pageUrl?: string | undefined;
   readonly note?: string | undefined;
 }
 
@@ -54,8 +60,8 @@ export function matchingService(kind: ScanKind, problems: readonly Problem[], se
   return matches(KIND_DEFAULT[kind]);
 }
 
-/** "from 700 EUR (net)" / "od 2 900 PLN netto", or "quoted individually". */
+/** "from €700 (net)" / "od 1 200 zł netto miesięcznie" (no-break spaces), or "quoted individually". */
 export function formatPrice(service: ReportService, lang: ReportLanguage, words: { priceFrom(amount: string): string; quotedIndividually: string }): string {
   if (service.from === null) return words.quotedIndividually;
-  return words.priceFrom(`${new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB').format(service.from)} ${service.currency}`);
+  return priceWithUnit(words.priceFrom(formatMoney(service.from, service.currency, lang)), service.unit);
 }

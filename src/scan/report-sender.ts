@@ -2,7 +2,7 @@ import { publishedPrices } from '../content/pricing.js';
 import type { Lang } from '../content/schema.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { ReportLanguage } from './report-language.js';
-import type { ReportSender } from './report-mail.js';
+import type { ReportSender } from './report-content.js';
 
 /**
  * The sender of scan reports: this site's company, its published services (name, starting
@@ -21,8 +21,8 @@ export function siteReportSender(current: () => SiteContent): ReportSender {
       const language: Lang = (site.languages as readonly string[]).includes(lang) ? (lang as Lang) : site.info.defaultLanguage;
       const contact = site.info.contact[language] ?? site.info.contact[site.info.defaultLanguage];
       return {
-        services: publishedPrices(site, language).map((entry) => ({ id: entry.id, name: entry.name, from: entry.from, currency: entry.currency, url: absolute(entry.pagePath) })),
-        contact: { email: contact?.email, phone: contact?.phone, formUrl: contact === undefined ? undefined : absolute(contact.contactForm), note: contact?.note },
+        services: publishedPrices(site, language).map((entry) => ({ id: entry.id, name: entry.name, from: entry.from, currency: entry.currency, unit: entry.unit, url: absolute(entry.pagePath) })),
+        contact: { email: contact?.email, phone: contact?.phone, formUrl: contact?.formUrl, pageUrl: contact === undefined ? undefined : absolute(contact.contactForm), note: contact?.note },
       };
     },
   };

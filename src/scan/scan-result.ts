@@ -10,6 +10,9 @@ export interface Problem {
   readonly title: string;
   readonly severity: Severity;
   readonly found: string;
+  /** What the scan checked to find this, in our words and the result's language (not a quote). */
+  readonly checked?: string;
+  /** Quoted from the scanned site. */
   readonly evidence: string[];
   readonly fix: string;
   readonly url?: string;
@@ -73,7 +76,7 @@ export interface ScanFacts {
 /** Turns check results into the result: problems by severity, not-verified and passed lists, score. */
 export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpec; result: CheckResult }[], lang: ReportLanguage = 'en'): ScanResult {
   const words = REPORT_WORDS[lang];
-  const titled = (spec: CheckSpec) => ({ check: spec.id, title: checkTitle(words, spec.id, spec.title) });
+  const titled = (spec: CheckSpec) => ({ check: spec.id, title: checkTitle(lang, spec.id, spec.title) });
   const problems: Problem[] = [];
   const notVerified: NotVerified[] = [];
   const notApplicable: NotVerified[] = [];
@@ -88,6 +91,7 @@ export function buildResult(facts: ScanFacts, results: readonly { spec: CheckSpe
           ...titled(spec),
           severity: finding.severity,
           found: say(finding.found, lang),
+          ...(finding.checked === undefined ? {} : { checked: say(finding.checked, lang) }),
           evidence: finding.evidence.map((line) => quote(line)),
           fix: say(finding.fix, lang),
           ...(finding.url === undefined ? {} : { url: finding.url }),
@@ -133,7 +137,7 @@ export function unverifiableResult(facts: ScanFacts, why: Text, evidence: readon
     summary: reason,
     problems: [],
     not_applicable: [],
-    not_verified: checks.map((spec) => ({ check: spec.id, title: checkTitle(REPORT_WORDS[lang], spec.id, spec.title), reason: evidence.length === 0 ? reason : `${reason} ${lang === 'pl' ? 'Dowód' : 'Evidence'}: ${evidence.map((line) => quote(line)).join('; ')}` })),
+    not_verified: checks.map((spec) => ({ check: spec.id, title: checkTitle(lang, spec.id, spec.title), reason: evidence.length === 0 ? reason : `${reason} ${REPORT_WORDS[lang].evidenceInline(evidence.map((line) => quote(line)).join('; '))}` })),
     passed: [],
     requests: facts.requests,
     duration_ms: Math.round(facts.durationMs),

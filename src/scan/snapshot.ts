@@ -17,6 +17,8 @@ export type ResourceName =
   | 'markdown-negotiated'
   | 'markdown-twin'
   | 'http-probe'
+  /** The privacy policy the home page links to (analytics: T14 follows the link). */
+  | 'privacy-policy'
   | 'api-catalog'
   | 'protected-resource'
   | 'mcp-server-card';

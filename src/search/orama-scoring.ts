@@ -19,6 +19,11 @@ import { components } from '@orama/orama';
  * inserting: the count over the number of terms, of the last value only for an array field (Orama
  * restarts an array field's frequencies with each of its values). Typo tolerance and thresholds
  * below 1 are not supported (SearchIndex corrects typos itself).
+ *
+ * It reads Orama's internals (the index store and the radix nodes' fields), so @orama/orama is
+ * pinned to the exact version it was written against, and test/search/orama-scoring.test.ts
+ * compares its scores with Orama's own (docs/architecture.md, "Code that depends on a library's
+ * internals").
  */
 const defaults = components.index.createIndex();
 type OramaIndexComponent = typeof defaults;

@@ -22,6 +22,16 @@ export function homePath(ctx: StructuredDataSource, lang: Lang): string | undefi
   return ctx.site.page('/') === undefined ? undefined : '/';
 }
 
+/**
+ * The site file's logo or image as an absolute URL: as written, or, for a file of the content's
+ * assets/ folder, at this server's address (left out when the file is not there).
+ */
+export function siteImageUrl(ctx: Pick<StructuredDataSource, 'site' | 'urls'>, field: 'logo' | 'image'): string | undefined {
+  const named = ctx.site.info[field];
+  if (named === undefined || !named.startsWith('/')) return named;
+  return ctx.site.asset(named) === undefined ? undefined : ctx.urls.absolute(named);
+}
+
 export function organizationId(ctx: StructuredDataSource): string {
   return `${ctx.urls.publicBaseUrl}/#organization`;
 }
@@ -39,7 +49,9 @@ export function organizationNode(ctx: StructuredDataSource, lang: Lang): Organiz
     node.email = contact.email;
     node.telephone = contact.phone;
   }
-  const { logo, image, sameAs } = ctx.site.info;
+  const { sameAs } = ctx.site.info;
+  const logo = siteImageUrl(ctx, 'logo');
+  const image = siteImageUrl(ctx, 'image');
   if (logo !== undefined) node.logo = logo;
   if (image !== undefined) node.image = image;
   if (sameAs !== undefined && sameAs.length > 0) node.sameAs = [...sameAs];

@@ -2,7 +2,7 @@ import type { Page } from '../content/page.js';
 import type { SiteContent } from '../content/site-content.js';
 import type { StructuredDataSource } from './source.js';
 
-/** The schema.org type of each page's object (see docs/decisions.md, "Structured data"). */
+/** The schema.org type of each page's object (see docs/decisions/0032-structured-data-per-page-type.md). */
 export type SchemaKind =
   | 'Service'
   | 'OfferCatalog'

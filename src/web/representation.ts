@@ -5,7 +5,7 @@ import fresh from 'fresh';
 /**
  * One answer body with its headers, built once and sent many times: the site's pages, llms.txt,
  * the crawler documents and every /api/v1 answer are sent through `sendRepresentation`, so they
- * all follow the same rules for ETag, 304 and HEAD (docs/decisions.md).
+ * all follow the same rules for ETag, 304 and HEAD (docs/decisions/0005-headers-and-caching-of-site-pages.md).
  */
 export interface Representation {
   /** 200 unless said otherwise (a Problem answer's 4xx). */

@@ -46,12 +46,12 @@ describe('llms.txt', () => {
 describe('pricing.md', () => {
   it('does not repeat a base price as its own row before a package with the same price', () => {
     const rows = documentText('/pricing.md').split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
-    expect(rows).not.toContain('| Wdrożenie Google Analytics 4 | cena podstawowa | 3 900 PLN | ' + ctx.content.current().urls.pageUrl('/pl/uslugi/analityka-internetowa/wdrozenie-ga4/') + ' |');
+    expect(rows.filter((row) => row.startsWith('| Wdrożenie Google Analytics 4 |')).map((row) => row.split(' | ')[1])).toEqual(['Start', 'Biznes', 'E-commerce']);
     expect(rows.filter((row) => row.startsWith('| Google Analytics 4 implementation |')).map((row) => row.split(' | ')[1])).toEqual(['Start', 'Business', 'E-commerce']);
-    // An item without packages keeps its one base row.
-    expect(rows.filter((row) => row.startsWith('| Google Tag Manager audit |')).map((row) => row.split(' | ')[1])).toEqual(['base price']);
+    // An item without packages keeps its one row, with the package cell empty (a dash).
+    expect(rows.filter((row) => row.startsWith('| Google Tag Manager audit |')).map((row) => row.split(' | ')[1])).toEqual(['—']);
     // No service has two rows with one price and no package name between them.
-    for (const row of rows.filter((line) => line.includes('base price') || line.includes('cena podstawowa'))) {
+    for (const row of rows.filter((line) => line.split(' | ')[1] === '—')) {
       const [service, , price] = row.split(' | ');
       expect(rows.filter((other) => other.startsWith(`${service} |`) && other.split(' | ')[2] === price), row).toHaveLength(1);
     }

@@ -39,7 +39,8 @@ describe('Open Graph tags', () => {
     const path = await import('node:path');
     const dir = await mkdtemp(path.join(tmpdir(), 'scm-og-'));
     await cp(SAMPLE_SITE, dir, { recursive: true });
-    const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    // The sample site names its own logo, image and profiles: replace them with these.
+    const siteFile = (await readFile(path.join(dir, 'site.yaml'), 'utf8')).replace(/^(logo|image): .*\n/gm, '').replace(/^sameAs:\n(  - .*\n)+/m, '');
     await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('salesEmail:', 'image: https://miarka.example/office.jpg\nsalesEmail:'));
     const withImage = await startTestServer(dir);
     try {

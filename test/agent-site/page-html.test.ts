@@ -60,7 +60,8 @@ describe('rendering a page as HTML', () => {
 
   it('shows raw HTML in the page Markdown as text: page text cannot close or open elements', () => {
     const html = render(hostilePage());
-    expect(html).toContain('Tekst z &lt;/main&gt;&lt;/body&gt; i &lt;img src=x onerror=alert(1)&gt; w środku.');
+    // (A one-letter Polish word is bound to the next with a no-break space: typography.test.ts.)
+    expect(html).toContain('Tekst z\u00a0&lt;/main&gt;&lt;/body&gt; i\u00a0&lt;img src=x onerror=alert(1)&gt; w\u00a0środku.');
     expect(html).toContain('&lt;div onclick=&quot;x()&quot;&gt;blok HTML&lt;/div&gt;');
     expect(html.match(/<\/main>/g)).toHaveLength(1);
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -89,7 +90,7 @@ describe('rendering a page as HTML', () => {
     const html = render(page);
     expect(html).toContain('<h2 id="ile-kosztuje-wdrozenie">Ile kosztuje wdrożenie?</h2>');
     expect(html).toContain('<h3 id="ile-kosztuje-wdrozenie-2">Ile kosztuje wdrożenie?</h3>');
-    expect(html).toContain('<h2 id="lodz-i-ga4">Łódź i <code>GA4</code></h2>');
+    expect(html).toContain('<h2 id="lodz-i-ga4">Łódź i\u00a0<code>GA4</code></h2>');
     expect(html).toContain('<h1>Tytuł</h1>');
   });
 

@@ -3,7 +3,7 @@ import { renderConsentPage } from '../../src/auth/consent-page.js';
 
 const RLO = '\u202e';
 const page = (clientName: string) =>
-  renderConsentPage({ company: 'Miarka', clientName, redirectUri: 'https://app.example/callback', consentToken: 't', formAction: 'https://miarka.example/oauth/authorize/' }).html;
+  renderConsentPage({ lang: 'en', company: 'Miarka', clientName, redirectUri: 'https://app.example/callback', consentToken: 't', formAction: 'https://miarka.example/oauth/authorize/' }).html;
 
 describe('the consent page and a self-asserted client name', () => {
   it.each([

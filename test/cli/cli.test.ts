@@ -1,9 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIONS } from '../../src/config/options.js';
-import { BUILT_CLI, REPO_ROOT } from '../helpers/paths.js';
+import { BUILT_CLI } from '../helpers/paths.js';
 
 function cli(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [BUILT_CLI, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, input: '' });
@@ -42,15 +40,5 @@ describe('the command line', () => {
     const result = cli(['serve', '--port', '0'], { CONTENT_DIR: '/nonexistent' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Cannot read the content directory /nonexistent');
-  });
-});
-
-describe('the README', () => {
-  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-
-  it('documents every option as a flag and an environment variable', () => {
-    for (const spec of Object.values(OPTIONS)) {
-      expect(readme).toContain(`| \`--${spec.flag}\` | \`${spec.env}\` |`);
-    }
   });
 });

@@ -139,4 +139,11 @@ describe('an unknown flag', () => {
     expect(configProblems(['--port', 'x'])[0]).toBe('--port must be a whole number from 0 to 65535; got "x"');
     expect(configProblems([], { PORT: 'x' })[0]).toBe('PORT (--port) must be a whole number from 0 to 65535; got "x"');
   });
+
+  it('reads the import deadline as a duration, 0 for none, and leaves the default to the command', () => {
+    expect(runConfig(['serve', '--import-deadline', '20m']).importDeadline).toBe(20 * 60_000);
+    expect(runConfig(['serve'], { IMPORT_DEADLINE: '0' }).importDeadline).toBe(0);
+    expect(runConfig(['serve']).importDeadline).toBeUndefined();
+    expect(configProblems(['--import-deadline', '5s'])[0]).toBe('--import-deadline must be at least 10s, or 0 for no limit; got "5s"');
+  });
 });

@@ -27,6 +27,8 @@ function closedAfter(socket: net.Socket): Promise<number> {
   const started = performance.now();
   return new Promise((resolve) => {
     socket.on('error', () => {});
+    // Read what arrives (a 408), or the socket never sees the server's end.
+    socket.resume();
     socket.once('close', () => resolve(performance.now() - started));
   });
 }
@@ -50,6 +52,70 @@ describe('slow clients (slowloris)', () => {
     expect(Math.max(...closedAfterMs)).toBeLessThan(600 + 100 + 700);
   });
 });
+
+describe('slow clients that wait before their first byte', () => {
+  it('are answered 408 and closed when they send nothing', async () => {
+    server = await startTestServer(MINI_SITE, [], {}, { headersTimeoutMs: 300, timeoutCheckIntervalMs: 100 });
+    const silent = await connect(server.url);
+    const answer = received(silent);
+    await closedAfter(silent);
+    expect(answer()).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('are cut at the headers timeout counted from the connection, not from their first byte', async () => {
+    server = await startTestServer(MINI_SITE, [], {}, { headersTimeoutMs: 1_000, timeoutCheckIntervalMs: 100 });
+    const late = await connect(server.url);
+    const answer = received(late);
+    // Silent for half the timeout, then a header line every 100 ms: the headers would be
+    // complete 1.3 s after connecting, 0.8 s after the first byte. Counted from the first byte
+    // (Node's own rule) they arrive in time and the request is answered.
+    const lines = ['GET /api/v1/health HTTP/1.1\r\n', 'Host: localhost\r\n', ...Array.from({ length: 7 }, () => 'X-Slow: 1\r\n'), '\r\n'];
+    let drip: NodeJS.Timeout | undefined;
+    const start = setTimeout(() => {
+      drip = setInterval(() => late.writable && lines.length > 0 && late.write(lines.shift()!), 100);
+    }, 500);
+    await closedAfter(late);
+    clearTimeout(start);
+    clearInterval(drip);
+    expect(answer()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it('do not cut a keep-alive connection that has sent its request in time', async () => {
+    server = await startTestServer(MINI_SITE, [], {}, { headersTimeoutMs: 300, timeoutCheckIntervalMs: 100 });
+    const prompt = await connect(server.url);
+    const answer = received(prompt);
+    prompt.write('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until(prompt, () => answer().includes('"ok"'));
+    // A connection opened after it, silent, is cut at its deadline; the first one's has passed too.
+    const silent = await connect(server.url);
+    await closedAfter(silent);
+    prompt.write('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until(prompt, () => answer().split('"ok"').length === 3);
+    expect(prompt.destroyed).toBe(false);
+  });
+});
+
+/** Everything the server sent on the socket so far. */
+function received(socket: net.Socket): () => string {
+  let text = '';
+  socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+  return () => text;
+}
+
+/** Resolves once the condition holds, checked as data arrives; rejects if the socket closes first. */
+function until(socket: net.Socket, condition: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!condition()) return;
+      socket.off('data', check).off('close', closed);
+      resolve();
+    };
+    const closed = () => reject(new Error('the server closed the connection'));
+    socket.on('data', check).once('close', closed);
+    check();
+  });
+}
 
 describe('open connections', () => {
   it('are bounded: a connection beyond --max-connections is closed at once', async () => {

@@ -43,7 +43,9 @@ describe('site-content-mcp import and check on the command line', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('import: found 2, fetched 2, written 2, skipped 0, failed 0');
     expect(result.stdout).toMatch(/^ {2}added +2$/m);
+    expect(result.stdout).toContain(`How pages were found: no sitemap (${site.origin}/sitemap.xml: HTTP 404): links were followed from the start page.`);
     expect(result.stdout).toContain(`Ready to serve: site-content-mcp serve --content-dir ${out}`);
+    expect(result.stdout).toContain("Check (inferred, not stated by the site) (1):\n  company: Acme (the home page's title)\n");
   });
 
   it('ends with exit 1 and one line when the site cannot be reached', async () => {
@@ -51,6 +53,15 @@ describe('site-content-mcp import and check on the command line', () => {
     await closed.close();
     const result = await cli(['import', `${closed.origin}/`, '--out', await outputDir()], TEST_ONLY);
     expect(result).toEqual({ code: 1, stdout: '', stderr: `${SWITCH_WARNING}site-content-mcp: cannot reach ${closed.origin}: the site could not be reached\n` });
+  });
+
+  it('import --explain prints what is decided about one page and why, and writes nothing', async () => {
+    const result = await cli(['import', '--explain', `${site.origin}/contact/`], TEST_ONLY);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${site.origin}/contact/\n  path: /contact/\n  content: yes\n`);
+    expect(result.stdout).toMatch(/ {2}language: en\n {4}because html lang says en and the text agrees\n/);
+    expect(result.stdout).toMatch(/ {2}type: company\n/);
+    expect(result.stdout).toMatch(/ {2}title: Contact\n/);
   });
 
   it('asks for --out', async () => {

@@ -65,6 +65,13 @@ describe('round trip: the sample site served by our own server, imported, served
     expect(pricesByPage(imported)).toEqual(pricesByPage(original));
   });
 
+  it('keeps what each price is per (the JSON-LD UnitPriceSpecification carries it)', () => {
+    const units = (site: SiteContent) =>
+      Object.fromEntries(site.languages.flatMap((lang) => publishedPrices(site, lang).filter((entry) => entry.unit !== undefined).map((entry) => [entry.pagePath, entry.unit])));
+    expect(units(imported)).toEqual(units(original));
+    expect(Object.keys(units(original))).toHaveLength(6);
+  });
+
   it('reads the company and its contact options from the site (the free-text note is for the person to write)', () => {
     const withoutNote = ({ note: _note, ...contact }: Record<string, unknown>) => contact;
     expect(imported.info.company).toBe(original.info.company);

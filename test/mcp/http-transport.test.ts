@@ -38,7 +38,7 @@ describe('POST /mcp (stateless Streamable HTTP)', () => {
   it('initializes with the server name, version, instructions and tools and resources capabilities', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'site-content-mcp', version: '1.1.0' });
     expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
-    expect(client.getInstructions()).toContain('State a price only together with its pricing_page URL');
+    expect(client.getInstructions()).toContain('State a price only together with its unit (where it has one) and its pricing_page URL');
   });
 
   it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])('echoes the supported protocol version %s', async (version) => {

@@ -86,7 +86,7 @@ describe('MCP 2026-07-28 over HTTP with the v2 SDK client', () => {
 
   it('reads a resource', async () => {
     const { contents } = await modern.readResource({ uri: `${base}/pricing.md` });
-    expect((contents[0] as { text: string }).text).toContain('3 900 PLN');
+    expect((contents[0] as { text: string }).text).toContain('3\u00a0900\u00a0zł');
   });
 
   it('answers an unknown resource with -32602 and the URI in data (SEP-2164)', async () => {
@@ -219,6 +219,6 @@ describe('MCP 2026-07-28 over stdio (the built CLI) with the v2 SDK client', () 
 
   it('reads a resource', async () => {
     const { contents } = await client.readResource({ uri: 'https://testowa.example/pricing.md' });
-    expect((contents[0] as { text: string }).text).toContain('3 900 PLN');
+    expect((contents[0] as { text: string }).text).toContain('3\u00a0900\u00a0zł');
   });
 });

@@ -32,7 +32,7 @@ describe('MCP over stdio (the built CLI, as desktop assistants launch it)', () =
 
   it('reads a resource', async () => {
     const { contents } = await client.readResource({ uri: 'https://testowa.example/pricing.md' });
-    expect((contents[0] as { text: string }).text).toContain('3 900 PLN');
+    expect((contents[0] as { text: string }).text).toContain('3\u00a0900\u00a0zł');
   });
 
   it('answers a call with bad arguments with an isError result and keeps running', async () => {

@@ -231,7 +231,7 @@ describe('resources', () => {
   it('reads pricing.md with every price, its currency and page', async () => {
     const { contents } = await client.readResource({ uri: `${base}/pricing.md` });
     const text = (contents[0] as { text: string }).text;
-    expect(text).toContain(`| Wdrożenie GA4 | Start | 3 900 PLN | ${base}/pl/uslugi/wdrozenie-ga4/ |`);
+    expect(text).toContain(`| Wdrożenie GA4 | Start | 3\u00a0900\u00a0zł | ${base}/pl/uslugi/wdrozenie-ga4/ |`);
     expect(text).toContain(`| GA4 implementation | Enterprise | quoted individually | ${base}/en/services/ga4-implementation/ |`);
   });
 

@@ -15,7 +15,8 @@ interface McpbManifest {
   user_config: Record<string, { type: string; required?: boolean }>;
 }
 
-const MCPB_CLI = path.join(REPO_ROOT, 'node_modules', '@anthropic-ai', 'mcpb', 'dist', 'cli', 'cli.js');
+/** The command @anthropic-ai/mcpb declares (its `bin`, linked by npm), not a path inside the package. */
+const MCPB_CLI = path.join(REPO_ROOT, 'node_modules', '.bin', 'mcpb');
 const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const serverJson = JSON.parse(await readFile(path.join(REPO_ROOT, 'server.json'), 'utf8')) as { packages: { identifier: string; version: string }[] };
 

@@ -102,4 +102,52 @@ describe('the API guide', () => {
       expect(example, code).toMatchObject({ code, type: `${server.ctx.content.current().urls.publicBaseUrl}/api/v1/docs#${code}` });
     }
   });
+
+  it('says what each parameter means once: its bounds are in the type column, not repeated in words', () => {
+    const meanings = guide.querySelectorAll('section.op table.parameters tbody tr td:last-child').map((cell) => cell.textContent);
+    expect(meanings.length).toBeGreaterThan(5);
+    for (const meaning of meanings) expect(meaning).not.toMatch(/Must be/);
+    const q = guide.querySelectorAll('#op-search table.parameters tbody tr').find((row) => row.querySelector('code')?.textContent === 'q')!;
+    expect(q.querySelectorAll('td')[3]!.textContent).toBe('string (1–200 characters)');
+  });
+
+  it('labels every parameter and field cell with its column, so that a phone can show a row as a list', () => {
+    for (const table of guide.querySelectorAll('table.parameters, table.fields')) {
+      const columns = table.querySelectorAll('thead th').map((th) => th.textContent);
+      for (const row of table.querySelectorAll('tbody tr')) expect(row.querySelectorAll('td').map((td) => td.getAttribute('data-label'))).toEqual(columns);
+    }
+  });
+
+  it('links every mention of its own endpoints and of itself instead of leaving them as plain text', () => {
+    const base = server.ctx.content.current().urls.publicBaseUrl;
+    const about = guide.querySelector('#about')!;
+    expect(about.querySelector(`a[href="${base}/api/v1/docs"]`)).not.toBeNull();
+    const batch = guide.querySelector('#op-batch')!;
+    expect(batch.querySelector('a[href="#op-documentation"]')?.textContent).toBe('/api/v1/docs');
+    expect(batch.querySelector('a[href="#op-identity"]')?.textContent).toBe('/api/v1/identity');
+    const agents = guide.querySelector('#tag-agents')!.nextElementSibling!;
+    expect(agents.querySelector('a[href="#authentication"]')).not.toBeNull();
+    // No address of this server is left unlinked in the prose (code blocks show commands, not links).
+    for (const paragraph of guide.querySelectorAll('main p, main td')) {
+      const unlinked = paragraph.childNodes.filter((node) => node.nodeType === 3).map((node) => node.textContent).join(' ');
+      expect(unlinked, paragraph.toString().slice(0, 120)).not.toMatch(/(https?:\/\/\S+|\/api\/v1\/[a-z])/);
+    }
+  });
+
+  it('keeps every curl example within 100 columns, continuing long commands with a backslash', () => {
+    const lines = guide.querySelectorAll('pre code').map((code) => code.textContent).filter((text) => text.startsWith('curl') || text.includes('\ncurl')).flatMap((text) => text.split('\n'));
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.filter((line) => line.length > 100)).toEqual([]);
+  });
+
+  it('lets the keyboard reach every code block, which scrolls inside itself on a narrow screen', () => {
+    for (const pre of guide.querySelectorAll('pre')) expect(pre.getAttribute('tabindex'), pre.textContent.slice(0, 60)).toBe('0');
+  });
+
+  it('names its icon, which the server answers', async () => {
+    const href = guide.querySelector('link[rel="icon"]')!.getAttribute('href')!;
+    const icon = await fetch(new URL(href, server.url));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+  });
 });

@@ -61,7 +61,8 @@ describe('the OpenAPI document', () => {
     try {
       const file = path.join(dir, 'openapi.yaml');
       writeFileSync(file, text);
-      const cli = path.join(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+      // The command @redocly/cli declares (its `bin`, linked by npm), not a path inside the package.
+      const cli = path.join(REPO_ROOT, 'node_modules', '.bin', 'redocly');
       const result = await promisify(execFile)(process.execPath, [cli, 'lint', file, '--format', 'stylish', '--config', path.join(REPO_ROOT, 'redocly.yaml')], {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       }).catch((error: { stdout: string; stderr: string }) => error);

@@ -90,8 +90,12 @@ describe('query parameters', () => {
     expect(detail).not.toMatch(/[\u0000-\u001f]/);
   });
 
-  it.each(['%00', '%0D%0A', '%1B'])('refuses control characters (%s) in a text parameter', async (escape) => {
-    expect(await invalid(`/api/v1/search?q=ga4${escape}x`)).toBe('Parameter "q" contains a control character; send plain text.');
+  it.each([
+    ['%00', 'U+0000, a control character'],
+    ['%0D%0A', 'U+000D, a line break or tab (this field is one line)'],
+    ['%1B', 'U+001B, a control character'],
+  ])('refuses control characters (%s) in a text parameter', async (escape, found) => {
+    expect(await invalid(`/api/v1/search?q=ga4${escape}x`)).toBe(`Parameter "q" contains ${found}; send one line of plain text without it.`);
   });
 
   it('ignores empty pairs such as a trailing &', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cspBlocksTags, euHotSpots, legalLinks, replayAndFingerprinting, tagDelayers, transport } from '../../src/scan/checks/analytics/site-checks.js';
-import { consentModeDefaults, deadIds, gtmHygiene, trackingBeforeConsent } from '../../src/scan/checks/analytics/tag-checks.js';
+import { consentModeDefaults, deadIds, gtmHygiene, tagInventory, trackingBeforeConsent } from '../../src/scan/checks/analytics/tag-checks.js';
+import { consentStateInHits, nothingBeforeChoice, oneHitPerPageView } from '../../src/scan/checks/analytics/browser-checks.js';
 import { doc, findings, htmlPage, runInEnglish, ORIGIN, resource, snapshot } from './snapshot-builder.js';
 
 const GTM = "<script>(function(w,d,s,l,i){w[l]=w[l]||[];})(window,document,'script','dataLayer','GTM-K7PQ2ZX');</script>";
@@ -104,5 +105,38 @@ describe('T11 and T14', () => {
     expect(findings(legalLinks, snapshot(page, { kind: 'analytics' })).map((finding) => finding.severity)).toEqual(['high', 'medium']);
     const legal = htmlPage(doc('', '<main><h1>Heizung</h1><a href="/datenschutz/">Datenschutz</a> <a href="/impressum/">Impressum</a></main>', 'de'), { url: 'https://www.heizung-beispiel.de/' });
     expect(findings(legalLinks, snapshot(legal, { kind: 'analytics' }))).toEqual([]);
+  });
+});
+
+describe('the browser checks when the tags could not be loaded in the browser', () => {
+  /** GTM in the HTML; in the browser, gtm.js could not be fetched, so the pages sent nothing. */
+  function gtmUnreachable(failure: { failure?: string; status?: number }) {
+    const home = snapshot(htmlPage(doc(`<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-K7PQ2ZX"></script>`)), { kind: 'analytics' });
+    const gtmJs = { url: 'https://www.googletagmanager.com/gtm.js?id=GTM-K7PQ2ZX', method: 'GET', resourceType: 'script', phase: 'before-choice' as const, ...failure };
+    return { ...home, browser: { pages: [{ url: home.home.url, requests: [gtmJs], cookiesBeforeChoice: [], renderedText: 'Acme', fingerprinting: [], consent: {} }] } };
+  }
+
+  it.each([oneHitPerPageView, nothingBeforeChoice, consentStateInHits])('$id is not verified, with the reason, instead of "no request to an analytics service"', (check) => {
+    const result = runInEnglish(check, gtmUnreachable({ failure: 'the site could not be reached (DNS lookup failed)' }));
+    expect(result).toEqual({ status: 'not_verified', reason: expect.stringContaining('https://www.googletagmanager.com/gtm.js?id=GTM-K7PQ2ZX could not be fetched (the site could not be reached (DNS lookup failed))') });
+  });
+
+  it('names the status when the loader answered with an error', () => {
+    expect(runInEnglish(nothingBeforeChoice, gtmUnreachable({ status: 503 }))).toEqual({ status: 'not_verified', reason: expect.stringContaining('could not be fetched (HTTP 503)') });
+  });
+
+  it('stays not applicable when the loader came and the pages simply sent nothing', () => {
+    expect(runInEnglish(nothingBeforeChoice, gtmUnreachable({})).status).toBe('not_applicable');
+  });
+});
+
+describe('T1 in a scan with a browser', () => {
+  it('does not say tags may be added by a script we cannot see without a browser', () => {
+    const plain = snapshot(htmlPage(doc('')), { kind: 'analytics' });
+    const withBrowser = { ...plain, browser: { pages: [{ url: plain.home.url, requests: [], cookiesBeforeChoice: [], renderedText: 'Acme', fingerprinting: [], consent: {} }] } };
+    const [none] = findings(tagInventory, withBrowser);
+    expect(none!.found).not.toContain('without a browser');
+    expect(none!.found).toContain('none sent anything when the pages ran in a browser');
+    expect(findings(tagInventory, plain)[0]!.found).toContain('without a browser');
   });
 });

@@ -23,7 +23,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function scanOurSite() {
+let scanned: ReturnType<typeof scanOnce> | undefined;
+/** One scan shared by the tests (a site may be scanned only so often). */
+function scanOurSite() {
+  return (scanned ??= scanOnce());
+}
+
+async function scanOnce() {
   // The public base URL (http://localhost:PORT), so that canonical and hreflang links match the address scanned.
   const result = await client.callTool({ name: 'scan_ai_visibility', arguments: { url: `${server.ctx.content.current().urls.publicBaseUrl}/`, email: 'dogfood@miarka.pl', consent: true } });
   return scanStatusSchema.parse(result.structuredContent).result!;
@@ -39,5 +45,11 @@ describe('our own sample site, scanned by scan_ai_visibility', () => {
     const serious = result.problems.filter((problem) => problem.severity !== 'info' && problem.severity !== 'low');
     expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
     expect(result.passed.map((entry) => entry.check)).toEqual(expect.arrayContaining(['V1', 'V2', 'V4', 'V6', 'V7', 'V8', 'V9', 'V13', 'V14', 'V15', 'V18']));
+  });
+
+  it('is not told to add og:image, a logo or sameAs: the site has them, the image served by itself', async () => {
+    const result = await scanOurSite();
+    const about = result.problems.filter((problem) => /og:image|sameAs|logo/i.test(JSON.stringify(problem)));
+    expect(about, JSON.stringify(about, null, 1)).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import {
   retiredUaSite,
   spaShellSite,
   tagsBeforeConsentSite,
+  trackingWithoutConsentSite,
 } from './fixtures/websites.js';
 
 /**
@@ -35,6 +36,7 @@ const FIXTURES: Record<string, (origin: string) => Routes> = {
   'duplicate tags': duplicateTagSite,
   'retired UA': retiredUaSite,
   'tags before consent': tagsBeforeConsentSite,
+  'tracking without consent': trackingWithoutConsentSite,
   'AI search blocked': aiSearchBlockedSite,
   'no robots.txt': noRobotsSite,
   'SPA shell': () => spaShellSite(),
@@ -62,7 +64,7 @@ async function scan(kind: ScanKind, site: FixtureSite, lang: ReportLanguage): Pr
   scans += 1;
   const { finished } = await ctx.scans.start(kind, `${site.origin}/`, `owner${scans}@acme-heating.co.uk`, `requester-${scans}`, lang);
   const status = await finished;
-  expect(status.status).toBe('done');
+  expect(status.status, status.error).toBe('done');
   return status.result!;
 }
 
@@ -72,6 +74,7 @@ function texts(result: ScanResult): Map<string, { text: string; evidence?: reado
   result.problems.forEach((problem, index) => {
     entries.set(`${problem.check} problem ${index} found`, { text: problem.found, evidence: problem.evidence });
     entries.set(`${problem.check} problem ${index} fix`, { text: problem.fix });
+    if (problem.checked !== undefined) entries.set(`${problem.check} problem ${index} checked`, { text: problem.checked });
   });
   for (const entry of result.passed) entries.set(`${entry.check} passed`, { text: entry.found });
   for (const entry of result.not_verified) entries.set(`${entry.check} not verified`, { text: entry.reason });

@@ -9,6 +9,7 @@ import { scanTestContext } from '../helpers/scan-context.js';
 import {
   aiSearchBlockedSite,
   brokenJsonLdSite,
+  brokenPrivacyLinkSite,
   challengedSite,
   cleanSite,
   duplicateTagSite,
@@ -21,6 +22,7 @@ import {
   slowSite,
   spaShellSite,
   tagsBeforeConsentSite,
+  trackingWithoutConsentSite,
 } from './fixtures/websites.js';
 
 /**
@@ -112,6 +114,16 @@ describe('a site without any analytics (graded by hand: D, 59)', () => {
   });
 });
 
+describe('a privacy policy link that answers 404', () => {
+  it('fails T14: to a visitor and an ad platform the site has no privacy policy', async () => {
+    const site = await serve(brokenPrivacyLinkSite, { tls: true });
+    const result = await scan('analytics', site);
+    const [broken] = problemsOf(result, 'T14');
+    expect(broken).toMatchObject({ severity: 'high', url: `${site.origin}/privacy-policy/`, found: expect.stringContaining('HTTP 404') });
+    expect(result.passed.map((entry) => entry.check)).not.toContain('T14');
+  });
+});
+
 describe('a site with no structured data, sitemap, descriptions or language (graded by hand: D, 59)', () => {
   let result: ScanResult;
   beforeAll(async () => {
@@ -171,13 +183,43 @@ describe('tags before consent', () => {
   });
 });
 
+describe('GA4 and GTM before any consent, with no banner and no Consent Mode default (graded by hand: D, 59)', () => {
+  let result: ScanResult;
+  let site: FixtureSite;
+  beforeAll(async () => {
+    site = await serve(trackingWithoutConsentSite, { tls: true });
+    result = await scan('analytics', site);
+  });
+
+  it('is critical: visitors are tracked before anyone asked them', () => {
+    const [early] = problemsOf(result, 'T7');
+    expect(early).toMatchObject({ severity: 'critical' });
+    expect(early!.found).toContain('Google Tag Manager GTM-K7PQ2ZX');
+    expect(early!.found).toContain('no consent banner and no Consent Mode default');
+  });
+
+  it('caps the grade at least as low as a site with no analytics at all', async () => {
+    const none = await scan('analytics', await serve(noTagsSite, { tls: true }));
+    expect(result).toMatchObject({ outcome: 'graded', grade: 'D', score: 59 });
+    expect(result.score!).toBeLessThanOrEqual(none.score!);
+    expect(result.summary).toContain('A critical problem caps the grade at D');
+  });
+
+  it('is one finding listing both pages, not one per page', () => {
+    const early = problemsOf(result, 'T7');
+    expect(early).toHaveLength(1);
+    expect(early[0]!.pages).toEqual([`${site.origin}/`, `${site.origin}/about/`]);
+  });
+});
+
 describe('robots.txt blocking the AI search crawlers', () => {
   it('is critical, quotes the deciding lines, and caps the grade at D', async () => {
     const result = await scan('ai_visibility', await serve(aiSearchBlockedSite));
     const [search, training] = problemsOf(result, 'V2');
     expect(search).toMatchObject({ severity: 'critical' });
     expect(search!.found).toMatch(/blocks 3 of the AI search crawlers: OAI-SearchBot .*Claude-SearchBot .*PerplexityBot/);
-    expect(search!.evidence[0]).toBe('OAI-SearchBot (its own group) is disallowed on / by robots.txt line 7: Disallow: /');
+    expect(search!.checked).toContain('OAI-SearchBot (its own group) is disallowed on /');
+    expect(search!.evidence[0]).toBe('robots.txt:7: Disallow: /');
     expect(training).toMatchObject({ severity: 'info' });
     expect(training!.found).toContain('GPTBot');
     expect(result.grade).toBe('D');
@@ -258,7 +300,7 @@ describe('a huge page', () => {
     const result = await scan('ai_visibility', await serve(hugePageSite));
     const heavy = problemsOf(result, 'V15').find((problem) => problem.found.includes('MB'));
     expect(heavy).toMatchObject({ severity: 'medium' });
-    expect(heavy!.evidence[0]).toBe(`${2 * 1024 * 1024} bytes read, cut at the scan's size cap`);
+    expect(heavy!.checked).toBe('2,097,152 bytes read, cut at the scan’s size cap');
     expect(result.outcome).toBe('graded');
   });
 });

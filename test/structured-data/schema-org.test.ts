@@ -227,7 +227,8 @@ describe('a site file with a logo, an image and profiles elsewhere', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'scm-logo-'));
     try {
       await cp(SAMPLE_SITE, dir, { recursive: true });
-      const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+      // The sample site names its own logo, image and profiles: replace them with these.
+    const siteFile = (await readFile(path.join(dir, 'site.yaml'), 'utf8')).replace(/^(logo|image): .*\n/gm, '').replace(/^sameAs:\n(  - .*\n)+/m, '');
       const extra = 'logo: https://miarka.example/logo.png\nimage: https://miarka.example/office.jpg\nsameAs: [https://www.linkedin.com/company/miarka, https://github.com/miarka]\n';
       await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('salesEmail:', `${extra}salesEmail:`));
       const withLogo = await testContext(dir, {}, ['--public-base-url', BASE]);

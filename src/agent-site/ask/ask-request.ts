@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AppError } from '../../errors.js';
+import { plainText } from '../../text/plain-text.js';
 
 /**
  * An NLWeb `/ask` request, read from either shape in use:
@@ -70,25 +71,16 @@ export function parseAskRequest(input: AskInput, options: AskRequestOptions): As
 
 // --- field schemas ---------------------------------------------------------------------------
 
-/** Bidirectional and zero-width format characters: invisible, so never part of a question. */
-const FORMAT_CHARACTERS = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
-/** Control characters other than whitespace. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/;
-/** Half of a surrogate pair without the other half: not text in any encoding. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
+/** Whitespace collapsed; controls and invisible characters were refused by the text rule (plainText). */
 function cleanText(value: string): string {
-  return value.normalize('NFC').replace(FORMAT_CHARACTERS, '').replace(/\s+/gu, ' ').trim();
+  return value.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
 const required = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : Array.isArray(issue.input) ? `must be given once, as ${what}` : `must be ${what}`;
 
 const textValue = (max: number) =>
-  z
-    .string({ error: required('a string') })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'must not contain control characters' })
-    .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be valid Unicode text' })
+  plainText({ multiline: true }, { error: required('a string') })
     .transform(cleanText)
     .pipe(z.string().max(max, { error: `must be at most ${max} characters` }));
 
@@ -133,14 +125,14 @@ const countSchema = z.preprocess(
     .max(ASK_LIMITS.resultsMax, { error: `must be a whole number from 1 to ${ASK_LIMITS.resultsMax}` }),
 );
 
-const siteSchema = z.string({ error: 'must be a string' }).trim().max(253, { error: 'must be at most 253 characters' });
+const siteSchema = plainText({ multiline: false }, { error: 'must be a string' }).trim().max(253, { error: 'must be at most 253 characters' });
 
-const queryIdSchema = z.string({ error: 'must be a string' }).regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: 'must be 1-128 letters, digits, ".", "_", ":" or "-"' });
+const queryIdSchema = plainText({ multiline: false }, { error: 'must be a string' }).regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: 'must be 1-128 letters, digits, ".", "_", ":" or "-"' });
 
 /** A language tag, or the first tag of an Accept-Language list (`en-GB,en;q=0.8` → `en-GB`). */
 const languageSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(/[,;]/)[0]?.trim() : value),
-  z.string({ error: 'must be a language tag such as pl or en-GB' }).regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'must be a language tag such as pl or en-GB' }),
+  plainText({ multiline: false }, { error: 'must be a language tag such as pl or en-GB' }).regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'must be a language tag such as pl or en-GB' }),
 );
 
 const flatSchema = z.looseObject({

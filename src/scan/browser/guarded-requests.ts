@@ -1,5 +1,6 @@
 import type { BrowserContext, Route } from 'playwright-core';
 import type { Fetcher } from '../../net/fetcher.js';
+import { describeFetchFailure } from '../fetch-failure-text.js';
 import type { AttemptedRequest, ConsentPhase } from './observation.js';
 
 /**
@@ -26,12 +27,14 @@ export async function guardRequests(context: BrowserContext, fetcher: Fetcher, l
     const request = route.request();
     const body = request.postData() ?? undefined;
     const attempted: AttemptedRequest = { url: request.url(), method: request.method(), resourceType: request.resourceType(), phase: log.phase, ...(body === undefined ? {} : { body }) };
-    log.requests.push(attempted);
+    const index = log.requests.push(attempted) - 1;
     if (request.method() !== 'GET' || NOT_NEEDED.has(request.resourceType()) || isHit(attempted) || !/^https?:/.test(request.url())) {
       await route.abort('blockedbyclient').catch(() => {});
       return;
     }
     const outcome = await fetcher.fetch(request.url(), { followRedirects: false, accept: request.headers().accept ?? '*/*' });
+    // What became of it, for the checks: a tag loader that never came is why the pages sent nothing.
+    log.requests[index] = outcome.ok ? { ...attempted, status: outcome.response.status } : { ...attempted, failure: describeFetchFailure(outcome.failure) };
     if (!outcome.ok || outcome.response.bodySkipped) {
       await route.abort(outcome.ok ? 'blockedbyclient' : 'addressunreachable').catch(() => {});
       return;

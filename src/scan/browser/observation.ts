@@ -15,6 +15,10 @@ export interface AttemptedRequest {
   /** The request body, when the browser exposed it (beacons carry batched GA4 events there). */
   readonly body?: string;
   readonly phase: ConsentPhase;
+  /** Why the scan could not fetch it for the browser (no answer at all), when it could not. */
+  readonly failure?: string;
+  /** The status the site answered with, when the scan fetched it for the browser. */
+  readonly status?: number;
 }
 
 export interface BrowserPage {

@@ -1,7 +1,7 @@
 import type { Text } from '../report-language.js';
 import type { ScanSnapshot } from '../snapshot.js';
 
-export { say, t, type Text } from '../report-language.js';
+export { joined, m, say, t, type Text } from '../report-language.js';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 
@@ -10,7 +10,9 @@ export interface Finding {
   readonly severity: Severity;
   /** What was found, in one or two plain sentences. */
   readonly found: Text;
-  /** Quoted proof from the site: a header, a robots.txt line, a tag, a snippet. */
+  /** What we checked to find it, in our words (the report's label before the quotes): "2 pages read; none loads GTM…". */
+  readonly checked?: Text;
+  /** Quoted proof from the site: a header, a robots.txt line, a tag, a snippet. Only the site's own text, never ours. */
   readonly evidence: readonly string[];
   readonly fix: Text;
   /** The page or file it was found on (the first, when the same problem is on several pages). */

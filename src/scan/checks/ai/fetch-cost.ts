@@ -1,4 +1,8 @@
-import { Findings, type CheckSpec, t } from '../check.js';
+import { formatNumber } from '../../../messages/catalog.js';
+import { Findings, m, type CheckSpec, t } from '../check.js';
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 import { headerEvidence, plural, quote, pluralPl } from '../evidence.js';
 
 const HEAVY_HTML_BYTES = 1024 * 1024;
@@ -15,8 +19,9 @@ export const fetchCost: CheckSpec = {
     if (response.ttfbMs > snapshot.slowResponseMs) {
       findings.add({
         severity: 'medium',
-        found: t(`Strona główna zaczęła odpowiadać po ${(response.ttfbMs / 1000).toFixed(1).replace('.', ',')} s. Roboty i asystenci pobierający strony na bieżąco porzucają wolne strony albo pobierają ich mniej.`, `The home page took ${(response.ttfbMs / 1000).toFixed(1)} s to start answering. Crawlers and assistants fetching live give up on slow pages or fetch fewer of them.`),
-        evidence: [`time to first byte: ${Math.round(response.ttfbMs)} ms (threshold ${snapshot.slowResponseMs} ms)`],
+        found: t(`Strona główna zaczęła odpowiadać po ${formatNumber('pl', seconds(response.ttfbMs))} s. Roboty i asystenci pobierający strony na bieżąco porzucają wolne strony albo pobierają ich mniej.`, `The home page took ${formatNumber('en', seconds(response.ttfbMs))} s to start answering. Crawlers and assistants fetching live give up on slow pages or fetch fewer of them.`),
+        checked: m('V15.ttfb', { ms: Math.round(response.ttfbMs), threshold: snapshot.slowResponseMs }),
+        evidence: [],
         fix: t('Włącz cache HTML (CDN lub cache całych stron), aby pierwszy bajt przychodził w ciągu kilkuset milisekund.', 'Cache the HTML (a CDN or full-page cache) so the first byte comes within a few hundred milliseconds.'),
         url,
       });
@@ -24,8 +29,9 @@ export const fetchCost: CheckSpec = {
     if (response.truncated || response.bodyBytes > HEAVY_HTML_BYTES) {
       findings.add({
         severity: 'medium',
-        found: t(`Kod HTML strony głównej ma ${response.truncated ? 'ponad ' : ''}${(response.bodyBytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB${response.truncated ? ' (w tym miejscu przestaliśmy czytać)' : ''}. Roboty obcinają strony (często na 1-2 MB), więc dalsza treść nie zostanie przeczytana.`, `The home page HTML is ${response.truncated ? 'over' : ''} ${(response.bodyBytes / 1024 / 1024).toFixed(1)} MB${response.truncated ? ' (we stopped reading there)' : ''}. Crawlers cut pages off (often at 1-2 MB), so what comes later is not read.`),
-        evidence: [`${response.bodyBytes} bytes read${response.truncated ? ', cut at the scan\'s size cap' : ''}`],
+        found: t(`Kod HTML strony głównej ma ${response.truncated ? 'ponad ' : ''}${formatNumber('pl', megabytes(response.bodyBytes))} MB${response.truncated ? ' (w tym miejscu przestaliśmy czytać)' : ''}. Roboty obcinają strony (często na 1-2 MB), więc dalsza treść nie zostanie przeczytana.`, `The home page HTML is ${response.truncated ? 'over' : ''} ${formatNumber('en', megabytes(response.bodyBytes))} MB${response.truncated ? ' (we stopped reading there)' : ''}. Crawlers cut pages off (often at 1-2 MB), so what comes later is not read.`),
+        checked: m('V15.bytesRead', { bytes: response.bodyBytes, cut: response.truncated ? 'yes' : 'no' }),
+        evidence: [],
         fix: t('Przenieś dane osadzone w kodzie, sprite’y SVG i skrypty poza HTML; utrzymaj stronę wyraźnie poniżej 1 MB.', 'Move inline data, SVG sprites and scripts out of the HTML; keep the page well under 1 MB.'),
         url,
       });

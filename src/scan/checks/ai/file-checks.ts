@@ -1,6 +1,6 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
 import { usableResponse, type FetchedResource } from '../../snapshot.js';
-import { notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
+import { m, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
 import { headerEvidence, listing, plural, quote, statusEvidence, listingPl, pluralPl } from '../evidence.js';
 import { readRobots } from './robots-file.js';
 
@@ -98,7 +98,8 @@ export const markdownForAgents: CheckSpec = {
         findings.add({
           severity: 'medium',
           found: t('Strona zmienia się zależnie od nagłówka Accept, ale tego nie deklaruje (brak Vary: Accept), więc cache lub CDN może podać przeglądarkom Markdown, a agentom HTML.', 'The page changes with the Accept header but does not say so (no Vary: Accept), so a cache or CDN can hand Markdown to browsers or HTML to agents.'),
-          evidence: missing.map((response) => quote(`${MARKDOWN_TYPES.test(response.mediaType) ? 'Markdown' : 'HTML'} variant: ${headerEvidence('Vary', response.headers.vary)}`)),
+          checked: m('V7.varyChecked', { variants: missing.map((response) => (MARKDOWN_TYPES.test(response.mediaType) ? 'Markdown' : 'HTML')), count: missing.length }),
+          evidence: missing.map((response) => headerEvidence('Vary', response.headers.vary)),
           fix: t('Wysyłaj Vary: Accept zarówno w odpowiedziach HTML, jak i Markdown.', 'Send Vary: Accept on both the HTML and the Markdown responses.'),
           url: snapshot.home.url,
         });
@@ -108,13 +109,14 @@ export const markdownForAgents: CheckSpec = {
       findings.add({
         severity: 'low',
         found: t('Wersja w Markdownie istnieje, ale HTML do niej nie odsyła, więc agenci AI znajdą ją tylko przez zgadywanie.', 'The Markdown version exists but the HTML does not point to it, so agents only find it by guessing.'),
-        evidence: ['no <link rel="alternate" type="text/markdown"> in the home page'],
+        checked: m('evidence.missingIn', { what: '<link rel="alternate" type="text/markdown">', where: snapshot.home.url }),
+        evidence: [],
         fix: t(`Dodaj <link rel="alternate" type="text/markdown" href="${twinWorks && twinResource !== undefined ? twinResource.url : '...md'}"> do sekcji head każdej strony.`, `Add <link rel="alternate" type="text/markdown" href="${twinWorks && twinResource !== undefined ? twinResource.url : '...md'}"> to the head of each page.`),
         url: snapshot.home.url,
       });
     }
-    const ways = [negotiates ? 'Accept: text/markdown negotiation' : '', twinWorks ? `the .md address (${twinResource!.url})` : '', advertised !== undefined ? 'a <link rel="alternate" type="text/markdown">' : ''].filter(Boolean);
-    return findings.orPassed(t(`Markdown dla agentów AI przez ${listingPl(ways)}, z Vary: Accept.`, `Markdown for agents via ${listing(ways)}, with Vary: Accept.`));
+    const ways = [negotiates ? m('V7.wayNegotiation') : undefined, twinWorks ? m('V7.wayTwin', { url: twinResource!.url }) : undefined, advertised !== undefined ? m('V7.wayLink') : undefined].filter((way) => way !== undefined);
+    return findings.orPassed(m('V7.passed', { ways: { pl: ways.map((way) => way.pl), en: ways.map((way) => way.en) } }));
   },
 };
 
@@ -226,7 +228,8 @@ export const agentDiscovery: CheckSpec = {
       return problem({
             severity: 'info',
             found: t('Brak dokumentów, po których agenci AI odkrywają usługi: brak nagłówka Link do API, /.well-known/api-catalog, karty serwera MCP i metadanych OAuth protected-resource. To opcjonalne; ma znaczenie, gdy witryna udostępnia agentom API lub serwer MCP.', 'No agent discovery documents: no Link header to an API, no /.well-known/api-catalog, MCP server card or OAuth protected-resource metadata. Optional; they matter once the site offers an API or MCP server to agents.'),
-            evidence: ['/.well-known/api-catalog, /.well-known/mcp/server-card.json, /.well-known/oauth-protected-resource: not found'],
+            checked: m('V16.notFound', { files: ['/.well-known/api-catalog', '/.well-known/mcp/server-card.json', '/.well-known/oauth-protected-resource'] }),
+            evidence: [],
             fix: t('Jeśli udostępniasz API lub serwer MCP, opublikuj /.well-known/api-catalog (RFC 9727) i wskaż go nagłówkiem Link.', 'If you offer an API or MCP server, publish /.well-known/api-catalog (RFC 9727) and point to it with a Link header.'),
             url: snapshot.home.url,
           });

@@ -1,5 +1,5 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
-import { Findings, type CheckSpec, type Finding, t } from '../check.js';
+import { Findings, joined, m, type CheckSpec, type Finding, t } from '../check.js';
 import { headerEvidence, listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
 
 /** Meta names that address crawlers: the generic one and the ones of search and AI crawlers. */
@@ -98,14 +98,16 @@ export const contentWithoutJs: CheckSpec = {
         findings.at(page.url).add({
           severity: isHome ? 'critical' : 'high',
           found: t(`${isHome ? 'Strona główna' : 'Ta strona'} ma w HTML tylko ${pluralPl(words, 'słowo', 'słowa', 'słów')} tekstu; treść jest generowana przez JavaScript. Roboty AI nie uruchamiają JavaScriptu, więc dla nich strona jest pusta.`, `${isHome ? 'The home page' : 'This page'} has only ${plural(words, 'word')} of text in its HTML; the content is drawn by JavaScript. AI crawlers do not run JavaScript, so to them the page is empty.`),
-          evidence: [shell === undefined ? `${plural(scripts, 'script')} and ${plural(words, 'word')} of text` : quote(shell), `visible text without JavaScript: "${quote(page.visibleText, 120)}"`],
+          checked: shell === undefined ? joined([m('evidence.scriptsAndWords', { scripts, words }), m('evidence.visibleText')]) : m('evidence.visibleText'),
+          evidence: [...(shell === undefined ? [] : [quote(shell)]), quote(page.visibleText, 120)],
           fix: t('Renderuj treść po stronie serwera (SSR lub generowanie statyczne, np. Next.js/Nuxt/Astro SSG), tak aby sam HTML zawierał tekst.', 'Render the content on the server (server-side rendering or static generation, e.g. Next.js/Nuxt/Astro SSG) so the HTML itself contains the text.')
         });
       } else if (words < 100) {
         findings.at(page.url).add({
           severity: 'medium',
           found: t(`${isHome ? 'Strona główna' : 'Ta strona'} ma w HTML tylko ${pluralPl(words, 'słowo', 'słowa', 'słów')} tekstu: za mało, by asystent AI ją zrozumiał lub zacytował.`, `${isHome ? 'The home page' : 'This page'} has only ${plural(words, 'word')} of text in its HTML: little for an assistant to understand or quote.`),
-          evidence: [`visible text without JavaScript: "${quote(page.visibleText, 160)}"`],
+          checked: m('evidence.visibleText'),
+          evidence: [quote(page.visibleText, 160)],
           fix: t('Napisz na stronie zwykłym tekstem, co oferujesz, komu i gdzie, z kluczowymi informacjami (usługi, ceny, kontakt).', 'Say in plain text on the page what you offer, to whom and where, with the key facts (services, prices, contact).')
         });
       }
@@ -143,29 +145,31 @@ export const metaBasics: CheckSpec = {
 
 function addPageMetaFindings(findings: Findings, page: HtmlPage): void {
   if (page.title === undefined || page.title === '') {
-    findings.add({ severity: 'high', found: t('Strona nie ma znacznika <title>: asystenci AI i wyniki wyszukiwania pokazują zamiast niego adres.', 'The page has no <title>: assistants and search results show it as an address.'), evidence: ['<title> missing'], fix: t('Nadaj każdej stronie unikalny <title> o długości 30-60 znaków, mówiący, co oferuje.', 'Give every page a unique <title> of 30-60 characters naming what it offers.'), missingBasic: 'title' });
+    findings.add({ severity: 'high', found: t('Strona nie ma znacznika <title>: asystenci AI i wyniki wyszukiwania pokazują zamiast niego adres.', 'The page has no <title>: assistants and search results show it as an address.'), checked: m('evidence.missing', { what: '<title>' }), evidence: [], fix: t('Nadaj każdej stronie unikalny <title> o długości 30-60 znaków, mówiący, co oferuje.', 'Give every page a unique <title> of 30-60 characters naming what it offers.'), missingBasic: 'title' });
   } else if (page.title.length < 10 || page.title.length > 65) {
     findings.add({
       severity: 'low',
       found: t(page.title.length < 10 ? 'Tytuł jest za krótki, by powiedzieć, czego dotyczy strona (najlepiej 10-65 znaków).' : 'Tytuł jest za długi i zostanie ucięty w wynikach (najlepiej 10-65 znaków).', page.title.length < 10 ? 'The title is too short to say what the page is (10-65 characters work best).' : 'The title is too long and will be cut in results (10-65 characters work best).'),
-      evidence: [quote(`<title>${page.title}</title> (${page.title.length} characters)`)],
+      checked: m('evidence.length', { count: page.title.length }),
+      evidence: [quote(`<title>${page.title}</title>`)],
       fix: t('Napisz tytuł o długości 30-60 znaków: najpierw to, co oferuje strona, potem marka.', 'Write a title of 30-60 characters: what the page offers, then the brand.')
     });
   }
   const description = page.meta1('description');
   if (description === undefined || description === '') {
-    findings.add({ severity: 'medium', found: t('Strona nie ma opisu meta, czyli podsumowania pokazywanego przez asystentów AI i w wynikach wyszukiwania.', 'The page has no meta description, the summary assistants and search results show.'), evidence: ['<meta name="description"> missing'], fix: t('Dodaj <meta name="description" content="..."> o długości 70-160 znaków, podsumowujący stronę.', 'Add <meta name="description" content="..."> of 70-160 characters summarising the page.'), missingBasic: 'meta description' });
+    findings.add({ severity: 'medium', found: t('Strona nie ma opisu meta, czyli podsumowania pokazywanego przez asystentów AI i w wynikach wyszukiwania.', 'The page has no meta description, the summary assistants and search results show.'), checked: m('evidence.missing', { what: '<meta name="description">' }), evidence: [], fix: t('Dodaj <meta name="description" content="..."> o długości 70-160 znaków, podsumowujący stronę.', 'Add <meta name="description" content="..."> of 70-160 characters summarising the page.'), missingBasic: 'meta description' });
   } else if (description.length < 50 || description.length > 170) {
     findings.add({
       severity: 'low',
       found: t(description.length < 50 ? 'Opis meta jest za krótki, by był przydatny (najlepiej 50-170 znaków).' : 'Opis meta jest za długi i zostanie ucięty (najlepiej 50-170 znaków).', description.length < 50 ? 'The meta description is too short to be useful (50-170 characters work best).' : 'The meta description is too long and will be cut (50-170 characters work best).'),
-      evidence: [quote(`<meta name="description" content="${description}"> (${description.length} characters)`)],
+      checked: m('evidence.length', { count: description.length }),
+      evidence: [quote(`<meta name="description" content="${description}">`)],
       fix: t('Napisz opis o długości 70-160 znaków.', 'Write a description of 70-160 characters.')
     });
   }
   const canonical = page.links.find((link) => link.rel.includes('canonical'));
   if (canonical?.href === undefined) {
-    findings.add({ severity: 'low', found: t('Strona nie deklaruje adresu kanonicznego, więc roboty zgadują, który z jej adresów jest właściwy.', 'The page declares no canonical URL, so crawlers guess which of its addresses is the real one.'), evidence: ['<link rel="canonical"> missing'], fix: t('Dodaj <link rel="canonical" href="..."> z pełnym adresem tej strony.', 'Add <link rel="canonical" href="..."> with the page\'s own full URL.') });
+    findings.add({ severity: 'low', found: t('Strona nie deklaruje adresu kanonicznego, więc roboty zgadują, który z jej adresów jest właściwy.', 'The page declares no canonical URL, so crawlers guess which of its addresses is the real one.'), checked: m('evidence.missing', { what: '<link rel="canonical">' }), evidence: [], fix: t('Dodaj <link rel="canonical" href="..."> z pełnym adresem tej strony.', 'Add <link rel="canonical" href="..."> with the page\'s own full URL.') });
   } else if (new URL(canonical.href).host !== new URL(page.url).host) {
     findings.add({
       severity: 'medium',
@@ -175,14 +179,15 @@ function addPageMetaFindings(findings: Findings, page: HtmlPage): void {
     });
   }
   if (page.lang === undefined) {
-    findings.add({ severity: 'medium', found: t('Strona nie deklaruje swojego języka (<html lang>), więc asystenci AI mogą odpowiadać w niewłaściwym języku lub źle ją dopasować.', 'The page does not declare its language (<html lang>), so assistants may answer in or match the wrong language.'), evidence: ['<html> without lang'], fix: t('Dodaj atrybut lang do elementu html, np. <html lang="pl">.', 'Add lang to the html element, e.g. <html lang="pl">.'), missingBasic: 'page language' });
+    findings.add({ severity: 'medium', found: t('Strona nie deklaruje swojego języka (<html lang>), więc asystenci AI mogą odpowiadać w niewłaściwym języku lub źle ją dopasować.', 'The page does not declare its language (<html lang>), so assistants may answer in or match the wrong language.'), checked: m('evidence.noLang'), evidence: [], fix: t('Dodaj atrybut lang do elementu html, np. <html lang="pl">.', 'Add lang to the html element, e.g. <html lang="pl">.'), missingBasic: 'page language' });
   }
   const openGraph = ['og:title', 'og:description', 'og:image'].filter((key) => page.meta1(key) === undefined);
   if (openGraph.length > 0) {
     findings.add({
       severity: 'low',
       found: t(`Brakuje tagów Open Graph: ${listingPl(openGraph)}. Komunikatory i asystenci AI używają ich do podglądu linków.`, `Open Graph tags missing: ${listing(openGraph)}. Chat apps and assistants use them for link previews.`),
-      evidence: openGraph.map((key) => `<meta property="${key}"> missing`),
+      checked: m('evidence.missing', { what: openGraph.map((key) => `<meta property="${key}">`) }),
+      evidence: [],
       fix: t('Dodaj og:title, og:description i og:image (oraz og:url) do każdej strony.', 'Add og:title, og:description and og:image (and og:url) to every page.')
     });
   }
@@ -311,7 +316,8 @@ export const manipulation: CheckSpec = {
         findings.at(page.url).add({
           severity: 'high',
           found: t('Strona ukrywa tekst skierowany do modeli AI (instrukcje niewidoczne dla czytelników). Asystenci AI i wyszukiwarki traktują to jako manipulację i mogą przestać ufać witrynie lub ją pominąć.', 'The page hides text that addresses AI models (instructions readers cannot see). Assistants and search engines treat this as manipulation and may distrust or drop the site.'),
-          evidence: [...hidden, ...comments].slice(0, 3).map((text) => `hidden: "${quote(text, 160)}"`),
+          checked: m('evidence.hiddenText'),
+          evidence: [...hidden, ...comments].slice(0, 3).map((text) => quote(text, 160)),
           fix: t('Usuń ukryte instrukcje; to, co asystenci AI mają wiedzieć, podaj w widocznym tekście i w danych strukturalnych.', 'Remove the hidden instructions; state what you want assistants to know in visible text and structured data.')
         });
       }
@@ -322,7 +328,8 @@ export const manipulation: CheckSpec = {
         findings.at(page.url).add({
           severity: 'medium',
           found: t(`Tekst zawiera ${invisible > 0 ? `${pluralPl(invisible, 'znak o zerowej szerokości', 'znaki o zerowej szerokości', 'znaków o zerowej szerokości')}` : ''}${invisible > 0 && bidi > 0 ? ' i ' : ''}${bidi > 0 ? `${pluralPl(bidi, 'znak sterujący kierunkiem tekstu', 'znaki sterujące kierunkiem tekstu', 'znaków sterujących kierunkiem tekstu')}` : ''}: niewidoczne dla czytelników, ale zmieniają to, co czytają maszyny (znany sposób maskowania tekstu).`, `The text contains ${invisible > 0 ? `${plural(invisible, 'zero-width character')}` : ''}${invisible > 0 && bidi > 0 ? ' and ' : ''}${bidi > 0 ? `${plural(bidi, 'text-direction control')}` : ''}: invisible to readers, but they change what machines read (a known way to cloak text).`),
-          evidence: [`"${quote(sample, 80)}"`],
+          checked: m('evidence.invisibleSample'),
+          evidence: [quote(sample, 80)],
           fix: t('Usuń niewidoczne znaki z treści (często trafiają tam przy wklejaniu z innych narzędzi).', 'Remove the invisible characters from the content (they are often pasted in from other tools).')
         });
       }

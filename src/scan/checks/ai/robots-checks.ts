@@ -1,4 +1,4 @@
-import { notVerified, passed, problem, problems, problemsOr, Findings, type CheckSpec, type Finding, type Text, t } from '../check.js';
+import { joined, m, notVerified, passed, problem, problems, problemsOr, Findings, type CheckSpec, type Finding, type Text, t } from '../check.js';
 import { headerEvidence, lineEvidence, listing, plural, quote, statusEvidence, listingPl, pluralPl } from '../evidence.js';
 import { AI_CRAWLERS, type Crawler, type CrawlerClass } from './crawlers.js';
 import { readRobots, type RobotsFile } from './robots-file.js';
@@ -58,7 +58,8 @@ export const robotsHealth: CheckSpec = {
       findings.add({
         severity: 'medium',
         found: t(`robots.txt ma ${Math.round(response.bodyBytes / 1024)} KiB${response.truncated ? ' lub więcej' : ''}; roboty muszą przeczytać tylko pierwsze 500 KiB, więc dalsze reguły mogą zostać pominięte.`, `robots.txt is ${Math.round(response.bodyBytes / 1024)} KiB${response.truncated ? ' or more' : ''}; crawlers only have to read the first 500 KiB, so rules beyond that may be ignored.`),
-        evidence: [`${response.bodyBytes} bytes`],
+        checked: m('evidence.bytes', { bytes: response.bodyBytes }),
+        evidence: [],
         fix: t('Skróć robots.txt poniżej 500 KiB: używaj symboli wieloznacznych zamiast wypisywać każdą ścieżkę.', 'Shorten robots.txt below 500 KiB: use wildcards instead of listing every path.'),
         url: file.url,
       });
@@ -153,7 +154,8 @@ export const aiCrawlerPolicy: CheckSpec = {
         {
           severity: text.severity,
           found: t(`robots.txt blokuje ${ofClass.length} z kategorii „${text.label.pl}”: ${listingPl(names)}. ${text.consequence.pl}`, `robots.txt blocks ${ofClass.length} of the ${text.label.en}: ${listing(names)}. ${text.consequence.en}`),
-          evidence: ofClass.map((entry) => `${entry.crawler.token} ${entry.viaWildcard ? '(no group of its own, so User-agent: * applies)' : '(its own group)'} is disallowed on ${entry.path} by ${entry.line ?? 'a rule'}`).map((line) => quote(line)),
+          checked: joined(ofClass.map((entry) => m('V2.blockedBy', { crawler: entry.crawler.token, own: entry.viaWildcard ? 'no' : 'yes', path: entry.path }))),
+          evidence: [...new Set(ofClass.flatMap((entry) => (entry.line === undefined ? [] : [entry.line])))],
           fix:
             t(crawlerClass === 'training' ? 'Jeśli to świadomy wybór, nie trzeba nic poprawiać. Aby zezwolić na trenowanie, usuń te roboty z grup Disallow.' : `Dodaj grupę, która je wpuszcza, np. „User-agent: ${ofClass[0]!.crawler.token}”, a pod nią „Allow: /”, albo usuń regułę Disallow, która je obejmuje.`, crawlerClass === 'training'
               ? 'Nothing to fix if this is your choice. To allow training, remove these crawlers from the Disallow groups.'

@@ -1,7 +1,7 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
 import { validateStructuredData } from '../../../structured-data/validate.js';
 import { typedNodes, type TypedNode } from '../../structured-data/json-ld-nodes.js';
-import { notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
+import { m, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
 import { headerEvidence, listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
 
 const ORGANIZATION = /^(Organization|LocalBusiness|Corporation|ProfessionalService|OnlineBusiness|Store|Restaurant|\w+Business|\w+Service|NGO|EducationalOrganization)$/;
@@ -60,7 +60,8 @@ export const jsonLd: CheckSpec = {
       findings.add({
         severity: 'high',
         found: t(`Na przeczytanych stronach nie ma danych strukturalnych JSON-LD${other ? ' (są mikrodane lub RDFa, które czyta mniej narzędzi AI)' : ''}. Asystenci AI muszą wtedy zgadywać, kim jest firma, co oferuje i w jakiej cenie.`, `No JSON-LD structured data on the pages read${other ? ' (there is microdata or RDFa, which fewer AI consumers read)' : ''}. Assistants then have to guess who the business is, what it offers and at what price.`),
-        evidence: [`no <script type="application/ld+json"> on ${plural(snapshot.pages.length, 'page')}`],
+        checked: m('V10.noJsonLdChecked', { pages: snapshot.pages.length }),
+        evidence: [],
         fix: t('Dodaj JSON-LD: Organization (lub LocalBusiness) z name, url, logo, address, telephone i sameAs; WebSite; a na stronach, których to dotyczy, Service/Offer, Article lub FAQPage.', 'Add JSON-LD: Organization (or LocalBusiness) with name, url, logo, address, telephone and sameAs; WebSite; and Service/Offer, Article or FAQPage on the pages where they apply.'),
         missingBasic: 'structured data',
         url: snapshot.home.url,
@@ -69,7 +70,8 @@ export const jsonLd: CheckSpec = {
       findings.add({
         severity: 'medium',
         found: t('Dane strukturalne nigdzie nie mówią, kim jest firma: brak Organization ani LocalBusiness.', 'The structured data never says who the business is: no Organization or LocalBusiness.'),
-        evidence: [`types found: ${listing([...typesSeen].slice(0, 10))}`],
+        checked: m('V10.typesChecked', { types: [...typesSeen].slice(0, 10) }),
+        evidence: [],
         fix: t('Dodaj węzeł Organization (lub LocalBusiness) z name, url, logo, address, telephone i sameAs, co najmniej na stronie głównej.', 'Add an Organization (or LocalBusiness) node with name, url, logo, address, telephone and sameAs, at least on the home page.'),
         url: snapshot.home.url,
       });
@@ -146,7 +148,8 @@ export const freshness: CheckSpec = {
       return problem({
             severity: 'low',
             found: t('Żadna z przeczytanych stron nie podaje daty ostatniej zmiany (brak dateModified, article:modified_time i Last-Modified). Asystenci AI wolą źródła, których aktualność da się sprawdzić.', 'No page read says when it was last changed (no dateModified, article:modified_time or Last-Modified). Assistants prefer sources whose freshness they can see.'),
-            evidence: [`checked ${plural(snapshot.pages.length, 'page')}: JSON-LD, meta tags, Last-Modified header`],
+            checked: m('V14.checked', { pages: snapshot.pages.length }),
+            evidence: [],
             fix: t('Dodaj dateModified do JSON-LD każdej strony (i wysyłaj nagłówek Last-Modified), aktualizując je przy rzeczywistych zmianach treści.', 'Add dateModified to the JSON-LD of each page (and send Last-Modified), updated when the content really changes.'),
             url: snapshot.home.url,
           });

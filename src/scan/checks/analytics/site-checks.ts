@@ -1,6 +1,7 @@
 import { usableResponse } from '../../snapshot.js';
-import { passed, problem, Findings, type CheckSpec, t } from '../check.js';
-import { headerEvidence, listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
+import { m, passed, problem, Findings, type CheckSpec, t } from '../check.js';
+import { headerEvidence, listing, plural, quote, listingPl, pluralPl, statusEvidence } from '../evidence.js';
+import { PRIVACY_LINK } from './legal-links.js';
 import { hasTrackers, pageTags } from './tag-checks.js';
 import { VENDORS, type DetectedTag, type Vendor } from './tags.js';
 
@@ -264,7 +265,6 @@ export const euHotSpots: CheckSpec = {
   },
 };
 
-const PRIVACY_LINK = /privacy|privacidad|prywatno|datenschutz|rodo|gdpr|polityka|confidentialit/i;
 const COOKIE_SETTINGS = /Cookiebot\.renew|Cookiebot\.show|OneTrust\.ToggleInfoDisplay|ot-sdk-show-settings|optanon-show-settings|UC_UI\.show|cky-banner-element|cmplz-manage-consent|cookie[ -]?(settings|preferences|einstellungen)|ustawienia (plików )?cookie|zarządzaj (zgodami|cookies)|manage cookies|didomi\.preferences\.show|__tcfapi\(['"]displayConsentUi/i;
 
 export const legalLinks: CheckSpec = {
@@ -276,18 +276,25 @@ export const legalLinks: CheckSpec = {
     const anchors = snapshot.pages.flatMap((page) => page.anchors);
     const privacy = anchors.find((anchor) => PRIVACY_LINK.test(`${anchor.href} ${anchor.text}`));
     if (privacy === undefined) {
-      findings.add({ severity: 'high', found: t('Nie znaleziono linku do polityki prywatności. Wymaga jej RODO, a regulaminy reklamowe Google i Meta wymagają jej wszędzie tam, gdzie działają ich tagi.', 'No link to a privacy policy was found. The GDPR requires one, and Google\'s and Meta\'s ad terms require it wherever their tags run.'), evidence: [`${plural(anchors.length, 'link')} checked on ${plural(snapshot.pages.length, 'page')}`], fix: t('Umieść link do polityki prywatności w stopce każdej strony.', 'Link the privacy policy from the footer of every page.'), url: snapshot.home.url });
+      findings.add({ severity: 'high', found: m('T14.noPrivacy'), checked: m('T14.noPrivacyChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: m('T14.noPrivacyFix'), url: snapshot.home.url });
+    }
+    // A link is not a policy: the home page's privacy link was followed (collect.ts), and a page that
+    // does not exist is no policy to a visitor or to an ad platform's review.
+    const policy = snapshot.resources.get('privacy-policy');
+    if (policy !== undefined && policy.outcome.ok && policy.outcome.response.status >= 400) {
+      const { status } = policy.outcome.response;
+      findings.add({ severity: 'high', found: m('T14.brokenPrivacy', { status }), evidence: [statusEvidence(policy.url, status)], fix: m('T14.brokenPrivacyFix'), url: policy.url });
     }
     const platforms = pageTags(snapshot).flatMap((entry) => entry.platforms);
     if (platforms.length > 0 && !snapshot.pages.some((page) => COOKIE_SETTINGS.test(page.html))) {
-      findings.add({ severity: 'low', found: t('Nie znaleziono linku ani przycisku do późniejszej zmiany ustawień cookies; wycofanie zgody musi być równie łatwe jak jej wyrażenie (art. 7 ust. 3 RODO).', 'No link or button to change cookie choices later was found; withdrawing consent must be as easy as giving it (GDPR art. 7(3)).'), evidence: [`consent platform: ${platforms[0]!.name}; no cookie-settings link`], fix: t('Dodaj w stopce link „Ustawienia cookies”, który ponownie otwiera baner zgody.', 'Add a "Cookie settings" link in the footer that reopens the consent banner.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: m('T14.noSettings'), checked: m('T14.noSettingsChecked', { platform: platforms[0]!.name }), evidence: [], fix: m('T14.noSettingsFix'), url: snapshot.home.url });
     }
     const host = new URL(snapshot.home.url).hostname;
     const germanSpeaking = /^(de|at)\b/i.test(snapshot.home.lang ?? '') || /\.(de|at)$/.test(host);
     if (germanSpeaking && !anchors.some((anchor) => /impressum|imprint/i.test(`${anchor.href} ${anchor.text}`))) {
-      findings.add({ severity: 'medium', found: t('Witryna jest niemieckojęzyczna lub działa w domenie .de/.at, ale nie ma linku do Impressum, którego wymaga prawo niemieckie i austriackie.', 'The site is German-language or on a .de/.at domain but has no Impressum link, which German and Austrian law require.'), evidence: [`<html lang="${snapshot.home.lang ?? ''}">, host ${host}`], fix: t('Umieść link do strony Impressum na każdej stronie (zwykle w stopce).', 'Link an Impressum page from every page (usually the footer).'), url: snapshot.home.url });
+      findings.add({ severity: 'medium', found: m('T14.noImpressum'), checked: m('T14.noImpressumChecked', { lang: snapshot.home.lang ?? '-', host }), evidence: [], fix: m('T14.noImpressumFix'), url: snapshot.home.url });
     }
-    return findings.orPassed(t(`Link do polityki prywatności jest obecny${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', jest też możliwość zmiany ustawień cookies' : ''}.`, `Privacy policy linked${privacy === undefined ? '' : ` (${quote(privacy.href, 80)})`}${platforms.length > 0 ? ', with a way to change cookie choices' : ''}.`));
+    return findings.orPassed(m('T14.passed', { href: privacy === undefined ? 'none' : quote(privacy.href, 80), settings: platforms.length > 0 ? 'yes' : 'no' }));
   },
 };
 
@@ -301,7 +308,7 @@ export const conversionPlumbing: CheckSpec = {
     const tel = anchors.filter((anchor) => /^tel:/i.test(anchor.href)).length;
     const mail = anchors.filter((anchor) => /^mailto:/i.test(anchor.href)).length;
     if (tel === 0 && mail === 0) {
-      findings.add({ severity: 'low', found: t('Brak linków tel: i mailto:: połączeń i e-maili inicjowanych ze strony nie da się mierzyć jako konwersji, a użytkownicy telefonów nie mogą zadzwonić jednym dotknięciem.', 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.'), evidence: [`${plural(anchors.length, 'link')} on ${plural(snapshot.pages.length, 'page')}, none tel: or mailto:`], fix: t('Zamień numery telefonów i adresy e-mail w linki (tel:, mailto:) i mierz kliknięcia w nie w GTM.', 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: t('Brak linków tel: i mailto:: połączeń i e-maili inicjowanych ze strony nie da się mierzyć jako konwersji, a użytkownicy telefonów nie mogą zadzwonić jednym dotknięciem.', 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.'), checked: m('T15.noLinksChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: t('Zamień numery telefonów i adresy e-mail w linki (tel:, mailto:) i mierz kliknięcia w nie w GTM.', 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.'), url: snapshot.home.url });
     }
     for (const page of snapshot.pages) {
       const own = siteKey(new URL(page.url).hostname);
@@ -339,7 +346,8 @@ export const firstPartyTagging: CheckSpec = {
     return problem({
           severity: 'info',
           found: t('Tagi ładują się z hostów zewnętrznych i do nich wysyłają dane. Tagowanie po stronie serwera we własnej subdomenie pozwala zachować więcej danych (blokery reklam, ograniczenia przeglądarek) i kontrolować, co wychodzi; opcjonalne.', 'Tags load from and send to third-party hosts. Server-side tagging on your own subdomain keeps more data (ad blockers, browser limits) and gives you control over what leaves; optional.'),
-          evidence: ['no GTM on a first-party host, no server_container_url'],
+          checked: m('T16.checked'),
+          evidence: [],
           fix: t('Rozważ serwerowy kontener GTM w subdomenie, np. metrics.example.com.', 'Consider a server-side GTM container on a subdomain such as metrics.example.com.'),
           url: snapshot.home.url,
         });
@@ -354,7 +362,7 @@ export const transport: CheckSpec = {
     const findings = new Findings();
     const home = snapshot.home;
     if (home.url.startsWith('http:')) {
-      findings.add({ severity: 'high', found: t('Witryna działa na niezabezpieczonym http: przeglądarki oznaczają ją jako „Niezabezpieczona”, a tagi mogą nie zapisać swoich plików cookie.', 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.'), evidence: [`final address ${home.url}`], fix: t('Udostępniaj witrynę przez https i przekierowuj na nie każdy adres http.', 'Serve the site over https and redirect every http address to it.'), url: home.url });
+      findings.add({ severity: 'high', found: t('Witryna działa na niezabezpieczonym http: przeglądarki oznaczają ją jako „Niezabezpieczona”, a tagi mogą nie zapisać swoich plików cookie.', 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.'), checked: m('T17.finalAddress', { url: home.url }), evidence: [], fix: t('Udostępniaj witrynę przez https i przekierowuj na nie każdy adres http.', 'Serve the site over https and redirect every http address to it.'), url: home.url });
     } else {
       if (home.response.headers['strict-transport-security'] === undefined) {
         findings.add({ severity: 'low', found: t('Brak nagłówka Strict-Transport-Security, więc przeglądarki mogą najpierw próbować http.', 'No Strict-Transport-Security header, so browsers may still try http first.'), evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: t('Wysyłaj Strict-Transport-Security: max-age=31536000; includeSubDomains.', 'Send Strict-Transport-Security: max-age=31536000; includeSubDomains.'), url: home.url });

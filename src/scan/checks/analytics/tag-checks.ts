@@ -1,7 +1,8 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
 import type { ScanSnapshot } from '../../snapshot.js';
-import { notApplicable, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
+import { m, notApplicable, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
 import { listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
+import { hitLabels } from './browser-checks.js';
 import { CONSENT_KEYS, findConsentDefaults, type ConsentDefault } from './consent-mode.js';
 import { detectConsentPlatforms, detectTags, isExecutableType, isHeldForConsent, VENDORS, type ConsentPlatformHit, type DetectedTag, type Vendor } from './tags.js';
 
@@ -43,20 +44,22 @@ export const tagInventory: CheckSpec = {
   run(snapshot) {
     const all = pageTags(snapshot).flatMap((entry) => entry.tags);
     const live = all.filter((tag) => tag.vendor !== 'universal-analytics' && isMeasurement(tag.vendor));
+    // With a browser, what the pages sent counts too: tags a script adds are seen there.
+    const browserPages = snapshot.browser?.pages ?? [];
+    const sent = hitLabels(browserPages);
+    if (live.length === 0 && sent.length > 0) return passed(m('T1.passedBrowser', { tags: sent }));
     if (live.length === 0) {
       return problem({
-            // Nothing measured caps the grade like any critical problem: no setup detail can make up for it.
-            severity: 'critical',
-            found:
-              t(all.length > 0 ? 'Jedyną analityką na stronie jest Universal Analytics, które przestało zbierać dane w 2023 roku: nic nie jest mierzone.' : 'W kodzie HTML nie znaleziono żadnego tagu analitycznego ani reklamowego: wizyty i konwersje nie są mierzone (albo tagi dodaje skrypt, którego bez przeglądarki nie widać).', all.length > 0
-                ? 'The only analytics on the site is Universal Analytics, which stopped collecting data in 2023: nothing is measured.'
-                : 'No analytics or advertising tag was found in the HTML: visits and conversions are not measured (or tags are added by a script we cannot see without a browser).'),
-            evidence: all.length > 0 ? all.slice(0, 3).map((tag) => tag.evidence) : [`${plural(snapshot.pages.length, 'page')} read, no GTM, gtag.js, Meta Pixel, LinkedIn, TikTok, UET, Clarity, Hotjar, Matomo or Plausible`],
-            fix: t('Wdróż Google Tag Manager z tagiem GA4 (lub inne narzędzie analityczne) na każdej stronie, za banerem zgody.', 'Install Google Tag Manager with a GA4 tag (or another analytics tool) on every page, behind your consent banner.'),
-            url: snapshot.home.url,
-          });
+        // Nothing measured caps the grade like any critical problem: no setup detail can make up for it.
+        severity: 'critical',
+        found: all.length > 0 ? m('T1.onlyUniversal') : m('T1.none', { browser: browserPages.length > 0 ? 'yes' : 'no' }),
+        ...(all.length > 0 ? {} : { checked: m('T1.noneChecked', { pages: snapshot.pages.length }) }),
+        evidence: all.slice(0, 3).map((tag) => tag.evidence),
+        fix: m('T1.fix'),
+        url: snapshot.home.url,
+      });
     }
-    return passed(t(`Znalezione tagi: ${listingPl(tagLabels(all))}.`, `Tags found: ${listing(tagLabels(all))}.`));
+    return passed(m('T1.passed', { tags: tagLabels(all) }));
   },
 };
 
@@ -184,7 +187,8 @@ export const gtmHygiene: CheckSpec = {
         findings.at(page.url).add({
           severity: 'low',
           found: t('Brakuje części <noscript> kodu GTM (ramki iframe ns.html zaraz po <body>).', 'The GTM <noscript> fallback (the ns.html iframe right after <body>) is missing.'),
-          evidence: [`no <iframe src="https://www.googletagmanager.com/ns.html?id=${loader.id ?? 'GTM-…'}"> in <noscript>`],
+          checked: m('T4.noscriptChecked', { id: loader.id ?? 'GTM-…' }),
+          evidence: [],
           fix: t('Dodaj drugą część fragmentu kodu GTM bezpośrednio po otwierającym znaczniku <body>.', 'Add the second part of the GTM snippet immediately after the opening <body> tag.')
         });
       }
@@ -224,7 +228,7 @@ export const consentPlatform: CheckSpec = {
       return problem({
             severity: 'high',
             found: t('Tagi śledzące się ładują, ale nie znaleziono platformy zgód (banera cookies). W UE pliki cookie analityczne i reklamowe wymagają wcześniejszej zgody (RODO, ePrivacy), a Google wymaga sygnałów zgody do pomiaru reklam w EOG.', 'Tracking tags load but no consent platform (cookie banner) was found. In the EU, analytics and advertising cookies need consent first (GDPR, ePrivacy), and Google requires consent signals for ads measurement in the EEA.'),
-            evidence: tagLabels(tags).slice(0, 4),
+            evidence: evidenceOf(tags, 4),
             fix: t('Dodaj certyfikowaną platformę zgód (CMP, np. Cookiebot, CookieYes, Usercentrics, OneTrust) ładowaną przed tagami i połączoną z Consent Mode v2.', 'Add a certified consent platform (e.g. Cookiebot, CookieYes, Usercentrics, OneTrust) before the tags, connected to Consent Mode v2.'),
             url: snapshot.home.url,
           });
@@ -320,30 +324,40 @@ export const trackingBeforeConsent: CheckSpec = {
   weight: 12,
   run(snapshot) {
     const entries = pageTags(snapshot);
+    const platform = entries.flatMap((entry) => entry.platforms)[0];
+    const denied = (entry: PageTags) => entry.defaults.some((value) => value.values.get('analytics_storage') === 'denied' || value.values.get('ad_storage') === 'denied');
+    const early = entries
+      .map((entry) => {
+        const { tags, platforms } = entry;
+        if (platforms.length > 0 && platforms.some((hit) => hit.autoBlocking)) return { entry, tags: [] };
+        const running = tags.filter((tag) => tag.kind !== 'noscript' && tag.script !== undefined && isExecutableType(tag.script.type) && !isHeldForConsent(tag.script));
+        return {
+          entry,
+          tags: running.filter((tag) => {
+            if (tag.vendor === 'universal-analytics') return false;
+            if (VENDORS[tag.vendor].google === true) return !denied(entry) && platforms.length === 0;
+            return true;
+          }),
+        };
+      })
+      .filter((page) => page.tags.length > 0);
+    if (early.length === 0) return passed(m(hasTrackers(entries) ? 'T7.passedHeld' : 'T7.passedNone'));
+    // One problem, listed once with every page it is on: the tags of all pages named together.
+    const names = tagLabels(early.flatMap((page) => page.tags));
+    // Nothing at all stands between the tags and the visitor: no banner, no denied default anywhere.
+    // Tracking before consent is then certain, and in the EU a legal risk (EDPB Guidelines 05/2020
+    // on consent, UODO): critical, capping the grade like having no analytics at all.
+    const unguarded = platform === undefined && !entries.some(denied);
     const findings = new Findings();
-    for (const { page, tags, platforms, defaults } of entries) {
-      const autoBlocking = platforms.some((hit) => hit.autoBlocking);
-      const deniedByDefault = defaults.some((entry) => entry.values.get('analytics_storage') === 'denied' || entry.values.get('ad_storage') === 'denied');
-      const running = tags.filter((tag) => tag.kind !== 'noscript' && tag.script !== undefined && isExecutableType(tag.script.type) && !isHeldForConsent(tag.script));
-      const early = running.filter((tag) => {
-        if (tag.vendor === 'universal-analytics') return false;
-        if (VENDORS[tag.vendor].google === true) return !deniedByDefault && platforms.length === 0;
-        return true;
-      });
-      if (early.length === 0) continue;
-      if (platforms.length > 0 && autoBlocking) continue;
-      const names = tagLabels(early);
-      findings.at(page.url).add({
-        severity: 'high',
-        found:
-          t(platforms.length === 0 ? `${listingPl(names)}: ładowane przy każdej wizycie i nic nie wstrzymuje ich do czasu wyrażenia zgody (brak platformy zgód i domyślnych ustawień Consent Mode).` : `${listingPl(names)}: ładowane jako zwykłe skrypty, choć jest platforma zgód (${platforms[0]!.name}); jeśli sama nie blokuje skryptów, uruchamiają się, zanim użytkownik dokona wyboru.`, platforms.length === 0
-            ? `${listing(names)} ${names.length === 1 ? 'loads' : 'load'} on every visit and nothing holds ${names.length === 1 ? 'it' : 'them'} back until consent (no consent platform, no Consent Mode default).`
-            : `${listing(names)} ${names.length === 1 ? 'is' : 'are'} loaded as ordinary scripts although there is a consent platform (${platforms[0]!.name}); unless it blocks scripts on its own, ${names.length === 1 ? 'it fires' : 'they fire'} before the visitor chooses.`),
-        evidence: evidenceOf(early),
-        fix: t('Ładuj te tagi przez GTM z warunkami zgody albo oznacz skrypty dla platformy zgód (np. type="text/plain" data-cookieconsent="marketing"), aby uruchamiały się dopiero po wyrażeniu zgody.', 'Load these tags through GTM with consent checks, or mark the scripts for the consent platform (e.g. type="text/plain" data-cookieconsent="marketing") so they run only after consent.')
+    for (const { entry, tags } of early) {
+      findings.at(entry.page.url).add({
+        severity: unguarded ? 'critical' : 'high',
+        found: unguarded ? m('T7.noConsentAtAll', { tags: names, count: names.length }) : m('T7.withPlatform', { tags: names, count: names.length, platform: platform?.name ?? '' }),
+        evidence: evidenceOf(tags),
+        fix: m(unguarded ? 'T7.fixNoConsent' : 'T7.fix'),
       });
     }
-    return findings.orPassed(t(hasTrackers(entries) ? 'Tagi w HTML czekają na zgodę (wstrzymuje je platforma zgód lub kontroluje Consent Mode).' : 'Brak tagów śledzących w HTML.', hasTrackers(entries) ? 'The tags in the HTML wait for consent (held back by the consent platform or governed by Consent Mode).' : 'No tracking tags in the HTML.'));
+    return findings.orPassed(m('T7.passedNone'));
   },
 };
 

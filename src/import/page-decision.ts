@@ -1,0 +1,457 @@
+import { LANGS, type PageType } from '../content/schema.js';
+import { text, typesOf } from './json-ld-nodes.js';
+import { contentPathFor } from './page-path.js';
+import { inferPageType, matchRule, type PageTypeRule } from './page-type.js';
+import { isoDay, type PageFacts } from './read-page.js';
+import { identifyLanguage, identifyMajorityLanguage } from './text-language.js';
+
+/** One thing read from the page or the site, and what it said. */
+export interface Evidence {
+  /** Where it was read: `html lang`, `body class`, `<title>`, `text`, `path`… */
+  readonly source: string;
+  readonly value: string;
+}
+
+/** A decision, what it rests on and why: what `import --explain` prints. */
+export interface Decision<T> {
+  readonly value: T;
+  readonly because: string;
+  readonly evidence: readonly Evidence[];
+}
+
+/** Everything the importer decides about one page, in one place. */
+export interface PageDecision {
+  readonly url: string;
+  readonly path: string;
+  /** Whether the page is the company's content; when not, `because` is the reason it is skipped. */
+  readonly content: Decision<boolean>;
+  /** Whether `--include-archives` would bring a skipped page in (archives, lists, feeds, attachments). */
+  readonly archive: boolean;
+  /** The page's language: `pl` or `en`, another code (skipped), or undefined (no evidence at all). */
+  readonly language: Decision<string | undefined>;
+  readonly type: Decision<PageType>;
+  readonly title: Decision<string>;
+  readonly description: Decision<string>;
+  readonly published: Decision<string | undefined>;
+}
+
+/** What the whole site says that a single page's decisions need. */
+export interface SiteSignals {
+  /** The text most pages' titles share before or after a separator: the site's name. */
+  readonly titleAffix: Decision<TitleAffix | undefined>;
+  /** The site file's `import.pageTypes` rules (the person's word comes first). */
+  readonly customRules: readonly PageTypeRule[];
+  readonly includeArchives: boolean;
+  /** hreflang of the page's URL in the sitemaps (`xhtml:link`), when the sitemaps say. */
+  readonly sitemapLanguage?: (url: string) => string | undefined;
+  /** Whether the page has JSON-LD event details (start time and place): an event needs them. */
+  readonly hasEventDetails?: (facts: PageFacts) => boolean;
+}
+
+export interface TitleAffix {
+  readonly position: 'prefix' | 'suffix';
+  /** The site's name as the titles write it ("Studio Nowak – strony dla firm"). */
+  readonly name: string;
+  /** The whole affix, separator included (" – Studio Nowak – strony dla firm"). */
+  readonly affix: string;
+}
+
+const SEPARATORS = [' – ', ' — ', ' | ', ' · ', ' : ', ': ', ' - ', ' :: ', ' » ', ' « ', ' • ', ' ~ '];
+
+/**
+ * The site's name as most pages' `<title>` carry it: the longest text after (or before) a
+ * separator (–, —, |, ·, :, -, », •) that most titles share. Two titles at least, and half of
+ * them, must share it: one page's subtitle is not the site's name.
+ */
+export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix | undefined> {
+  const clean = titles.map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title !== '');
+  const counts = new Map<string, { position: 'prefix' | 'suffix'; affix: string; name: string; titles: Set<string> }>();
+  for (const title of new Set(clean)) {
+    for (const separator of SEPARATORS) {
+      for (let at = title.indexOf(separator); at > 0; at = title.indexOf(separator, at + 1)) {
+        const suffix = title.slice(at);
+        const prefix = title.slice(0, at + separator.length);
+        for (const [position, affix, name] of [['suffix', suffix, suffix.slice(separator.length)], ['prefix', prefix, prefix.slice(0, at)]] as const) {
+          if (name.trim().length < 2) continue;
+          const key = `${position}\u0000${affix}`;
+          const entry = counts.get(key) ?? { position, affix, name: name.trim(), titles: new Set<string>() };
+          entry.titles.add(title);
+          counts.set(key, entry);
+        }
+      }
+    }
+  }
+  const distinct = new Set(clean).size;
+  // A title that is the name alone (the home page: "Studio Nowak – strony dla firm") shares it too.
+  const shared = [...counts.values()].map((entry) => ({ ...entry, count: entry.titles.size + (clean.includes(entry.name) ? 1 : 0) }));
+  const best = shared
+    .filter((entry) => entry.count >= 2 && entry.count >= distinct / 2)
+    .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
+  if (best === undefined) {
+    return { value: undefined, because: distinct < 2 ? 'too few titles to compare' : 'no text after or before a separator is shared by half of the titles', evidence: [{ source: '<title> of pages read', value: String(distinct) }] };
+  }
+  return {
+    value: { position: best.position, name: best.name, affix: best.affix },
+    because: `${best.count} of ${distinct} titles share "${best.affix.trim()}" as their ${best.position}`,
+    evidence: [...best.titles].slice(0, 3).map((title) => ({ source: '<title>', value: title })),
+  };
+}
+
+/**
+ * Decides every page of a run: the site's signals first (the title affix most pages share),
+ * then each page. Keyed by the page's URL.
+ */
+export function decidePages(
+  pages: readonly { readonly url: string; readonly facts: PageFacts }[],
+  options: Omit<SiteSignals, 'titleAffix'>,
+): Map<string, PageDecision> {
+  const titleAffix = siteTitleAffix(pages.map((page) => page.facts.title ?? ''));
+  const site: SiteSignals = { ...options, titleAffix };
+  return new Map(pages.map((page) => [page.url, decidePage(page.url, page.facts, site)]));
+}
+
+/** Decides language, type, title, description, date and whether the page is content at all. */
+export function decidePage(url: string, facts: PageFacts, site: SiteSignals): PageDecision {
+  // A canonical link to another host (a mirror's, a book's home) says nothing about this page's path.
+  const path = contentPathFor(facts.canonical !== undefined && new URL(facts.canonical).origin === new URL(url).origin ? facts.canonical : url);
+  const language = decideLanguage(url, facts, site);
+  const archive = archiveEvidence(url, facts);
+  const type = decideType(path, facts, site);
+  const title = decideTitle(facts, site.titleAffix.value);
+  const protectedPage = passwordEvidence(facts);
+  let content: Decision<boolean>;
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: `a redirect page: it sends the reader on to ${facts.refreshTo}`, evidence: [{ source: 'meta refresh', value: facts.refreshTo }] };
+  else if (protectedPage.length > 0) content = { value: false, because: 'password-protected: its content is not public', evidence: protectedPage };
+  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: `${archive.kind}, not content (--include-archives brings it in)`, evidence: archive.evidence };
+  else if (language.value === undefined) content = { value: false, because: 'its language cannot be told: no html lang, no language folder, and too little text', evidence: language.evidence };
+  else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: `in ${language.value}: only pl and en pages can be served`, evidence: language.evidence };
+  else content = { value: true, because: 'the page is content in a language the site can serve', evidence: [] };
+  return {
+    url,
+    path,
+    content,
+    archive: protectedPage.length === 0 && archive.evidence.length > 0,
+    language,
+    type,
+    title,
+    description: decideDescription(facts, title.value),
+    published: decidePublished(facts, type.value),
+  };
+}
+
+// --- language -------------------------------------------------------------------------------
+
+/** A language folder: `/en/`, `/pl/`, `/en-US/`, `/pl-PL/`, `/en-gb/`, `/en_GB/`, in the first three segments. */
+const LANGUAGE_FOLDER = /^([a-z]{2})(?:[-_]([a-z]{2}))?$/i;
+const FOLDER_LANGUAGES = new Set(['pl', 'en', 'de', 'fr', 'es', 'it', 'cs', 'sk', 'uk', 'ru', 'nl', 'pt', 'sv', 'da', 'fi', 'no', 'nb', 'hu', 'ro', 'lt', 'lv', 'et', 'ja', 'zh', 'ko', 'tr', 'el', 'bg', 'hr', 'sl', 'sr']);
+
+export function languageFolder(url: string): string | undefined {
+  const segments = new URL(url).pathname.split('/').filter(Boolean).slice(0, 3);
+  for (const segment of segments) {
+    const match = LANGUAGE_FOLDER.exec(segment);
+    if (match !== null && FOLDER_LANGUAGES.has(match[1]!.toLowerCase()) && (match[2] !== undefined || segment.length === 2)) return segment;
+  }
+  return undefined;
+}
+
+/** A declared language's primary code (`pl-PL` → `pl`, `en_GB` → `en`). */
+function primary(tag: string): string {
+  return tag.trim().toLowerCase().replace('_', '-').split('-')[0]!;
+}
+
+/**
+ * The page's language: what the page and the site declare, checked against the text. The most
+ * specific declaration leads (hreflang of the page itself, then a language folder, then
+ * `html lang` / `xml:lang`, Content-Language, og:locale); a text long enough that is plainly
+ * in another language wins over any declaration (WordPress without a multilingual plugin writes
+ * `lang="pl-PL"` on English pages). With no declaration, the text decides.
+ */
+function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decision<string | undefined> {
+  const evidence: Evidence[] = [];
+  const declarations: { source: string; value: string }[] = [];
+  const declare = (source: string, value: string | undefined) => {
+    if (value === undefined || value.trim() === '' || primary(value) === '' || primary(value) === 'x') return;
+    declarations.push({ source, value: value.trim() });
+    evidence.push({ source, value: value.trim() });
+  };
+  const self = facts.alternates.find((alternate) => alternate.url === url || alternate.url === facts.canonical);
+  declare('hreflang of the page itself', self?.lang);
+  declare('hreflang in the sitemap', site.sitemapLanguage?.(url));
+  declare('language folder in the path', languageFolder(url));
+  declare('html lang', facts.declared?.htmlLang ?? (facts.declared === undefined ? facts.lang : undefined));
+  declare('xml:lang', facts.declared?.xmlLang);
+  declare('Content-Language header', facts.contentLanguage?.split(',')[0]);
+  declare('meta Content-Language', facts.declared?.metaLanguage);
+  declare('og:locale', facts.declared?.ogLocale);
+
+  // Paragraph by paragraph, the letters of each counted for its language: a short page is read whole, title included.
+  const blocks = textBlocks(facts.markdown);
+  const whole = [facts.title ?? '', ...blocks].join('. ');
+  const identified = blocks.length > 1 ? identifyMajorityLanguage(blocks) : identifyLanguage(whole);
+  const short = identified.language === undefined ? identifyLanguage(whole) : identified;
+  evidence.push({
+    source: 'text',
+    value:
+      short.language === undefined
+        ? `not conclusive (${short.letters} letters)`
+        : `${short.language} (${short.letters} letters; ${short.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', ')}${short === identified && blocks.length > 1 ? ' of the letters, paragraph by paragraph' : ''})`,
+  });
+  const identifiedText = short;
+  const declared = declarations[0];
+  const textLanguage = identifiedText.language;
+  // "Plainly" another language: a body of text, not a title, and a clear lead over the runner-up.
+  const plain = textLanguage !== undefined && identifiedText.letters >= 120 && identifiedText.margin >= 0.05;
+  if (declared === undefined) {
+    if (textLanguage !== undefined) return { value: textLanguage, because: 'nothing declares a language; the text is in it', evidence };
+    return { value: undefined, because: 'nothing declares a language and the text is too short to tell', evidence };
+  }
+  const said = primary(declared.value);
+  if (textLanguage === undefined || textLanguage === said) {
+    const other = declarations.find((declaration) => primary(declaration.value) !== said);
+    const although = other === undefined ? '' : `, although ${other.source} says ${other.value}`;
+    return { value: said, because: textLanguage === said ? `${declared.source} says ${declared.value} and the text agrees${although}` : `${declared.source} says ${declared.value}${although}; the text is too short to check it`, evidence };
+  }
+  // The text disagrees with the first declaration: another declaration that agrees with the text settles it.
+  const agreeing = declarations.find((declaration) => primary(declaration.value) === textLanguage);
+  if (agreeing !== undefined) return { value: textLanguage, because: `${agreeing.source} says ${agreeing.value} and the text agrees, although ${declared.source} says ${declared.value}`, evidence };
+  if (plain) return { value: textLanguage, because: `the text is plainly ${textLanguage}, although ${declared.source} says ${declared.value}`, evidence };
+  return { value: said, because: `${declared.source} says ${declared.value}; the text leans to ${textLanguage}, too little to overrule it`, evidence };
+}
+
+/** The blocks of prose of a page's Markdown (paragraphs, list items, headings), without code, link targets or markup. */
+function textBlocks(markdown: string): string[] {
+  return markdown
+    .replace(/```[^]*?```/g, '\n\n')
+    .split(/\n{2,}/)
+    .map((block) =>
+      block
+        .replace(/`[^`]*`/g, ' ')
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/[#>*_|\\-]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((block) => block !== '');
+}
+
+// --- not content ----------------------------------------------------------------------------
+
+const ARCHIVE_CLASSES: readonly [string, string][] = [
+  ['tag', 'a tag archive'],
+  ['category', 'a category archive'],
+  ['author', 'an author archive'],
+  ['date', 'a date archive'],
+  ['archive', 'an archive'],
+  ['search', 'search results'],
+  ['search-results', 'search results'],
+  ['paged', 'a page of a paginated list'],
+  ['attachment', 'an attachment page'],
+  ['error404', 'a "not found" page'],
+];
+
+const ARCHIVE_PATHS: readonly [string, string][] = [
+  ['/**/{tag,tags,tagi}/**', 'a tag archive'],
+  ['/**/{category,categories,kategoria,kategorie}/**', 'a category archive'],
+  ['/**/{author,autor}/*/**', 'an author archive'],
+  ['/**/page/*/', 'a page of a paginated list'],
+  ['/**/{feed,rss,atom}/**', 'a feed'],
+  ['/**/{search,szukaj}/**', 'search results'],
+  ['/**/attachment/**', 'an attachment page'],
+  ['/**/{genindex,py-modindex,modindex}/', 'a generated index of terms'],
+];
+
+const ARCHIVE_REST = /\/wp\/v2\/(tags|categories|users|media|search)(\/|$)/;
+
+/** What says the page is a list of other pages, a feed, search results or an attachment: not content by default. */
+function archiveEvidence(url: string, facts: PageFacts): { kind: string; evidence: Evidence[] } {
+  const evidence: Evidence[] = [];
+  let kind: string | undefined;
+  const classes = new Set(facts.bodyClasses ?? []);
+  if (!classes.has('home')) {
+    for (const [name, what] of ARCHIVE_CLASSES) {
+      if (classes.has(name)) {
+        kind ??= what;
+        evidence.push({ source: 'body class', value: name });
+      }
+    }
+    // The posts page of a site whose front page is static: a list of posts.
+    if (classes.has('blog') && !classes.has('single')) {
+      kind ??= 'a list of posts';
+      evidence.push({ source: 'body class', value: 'blog' });
+    }
+  }
+  const rest = facts.restLink === undefined ? undefined : ARCHIVE_REST.exec(facts.restLink);
+  if (rest !== null && rest !== undefined) {
+    kind ??= { tags: 'a tag archive', categories: 'a category archive', users: 'an author archive', media: 'an attachment page', search: 'search results' }[rest[1]!];
+    evidence.push({ source: 'WordPress REST link', value: facts.restLink! });
+  }
+  const parsed = new URL(url);
+  const path = contentPathFor(url);
+  for (const [pattern, what] of ARCHIVE_PATHS) {
+    if (matchRule(path, [{ path: pattern, type: 'company' }]) !== undefined) {
+      kind ??= what;
+      evidence.push({ source: 'path', value: parsed.pathname });
+      break;
+    }
+  }
+  if (/^\/\d{4}\/(\d{2}\/){0,2}$/.test(path) && path !== '/') {
+    kind ??= 'a date archive';
+    evidence.push({ source: 'path', value: parsed.pathname });
+  }
+  for (const [parameter, what] of [['s', 'search results'], ['paged', 'a page of a paginated list'], ['attachment_id', 'an attachment page'], ['feed', 'a feed']] as const) {
+    if (parsed.searchParams.has(parameter)) {
+      kind ??= what;
+      evidence.push({ source: 'query', value: `${parameter}=${parsed.searchParams.get(parameter)}` });
+    }
+  }
+  return { kind: kind ?? 'an archive', evidence };
+}
+
+const PROTECTED_TITLE = /^(zabezpieczon[ey]|chronione|protected|password protected|geschützt):\s/i;
+
+function passwordEvidence(facts: PageFacts): Evidence[] {
+  const evidence: Evidence[] = [];
+  if (facts.bodyClasses?.includes('post-password-required')) evidence.push({ source: 'body class', value: 'post-password-required' });
+  if (facts.passwordProtected === true && evidence.length === 0) evidence.push({ source: 'page', value: 'a password form stands where the content would be' });
+  if (facts.title !== undefined && PROTECTED_TITLE.test(facts.title)) evidence.push({ source: '<title>', value: facts.title });
+  return evidence;
+}
+
+// --- type -----------------------------------------------------------------------------------
+
+/**
+ * The page's type: the site file's rules first, then what WordPress says a post is (body class
+ * `single-post`, the `wp/v2/posts` REST alternate), then the page's JSON-LD and path rules
+ * (`inferPageType`).
+ */
+function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision<PageType> {
+  const hasEvent = site.hasEventDetails?.(facts) ?? false;
+  const custom = matchRule(path, site.customRules);
+  if (custom !== undefined) return { value: custom, because: 'a rule of the site file (import.pageTypes) matches its path', evidence: [{ source: 'path', value: path }] };
+  const evidence: Evidence[] = [];
+  const classes = facts.bodyClasses ?? [];
+  if (classes.includes('single-post')) evidence.push({ source: 'body class', value: 'single-post' });
+  if (facts.restLink !== undefined && /\/wp\/v2\/posts\//.test(facts.restLink)) evidence.push({ source: 'WordPress REST link', value: facts.restLink });
+  const jsonLdTypes = [...new Set(facts.jsonLd.flatMap(typesOf))];
+  if (evidence.length > 0) {
+    const byRules = inferPageType(path, [{ '@type': 'BlogPosting' }], [], false);
+    const type = byRules === 'case_studies' ? 'case_studies' : 'blog';
+    if (facts.published !== undefined) evidence.push({ source: 'article:published_time', value: facts.published });
+    return { value: type, because: `WordPress says it is a post${type === 'case_studies' ? ', and its path is a case study' : ''}`, evidence };
+  }
+  const type = inferPageType(path, facts.jsonLd, [], hasEvent);
+  if (jsonLdTypes.length > 0) evidence.push({ source: 'JSON-LD @type', value: jsonLdTypes.join(', ') });
+  evidence.push({ source: 'path', value: path });
+  // A page WordPress marks as a post only through its published date, and nothing else types.
+  if (type === 'company' && facts.published !== undefined && classes.includes('single') && !classes.includes('page')) {
+    return { value: 'blog', because: 'a single entry with a published date', evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
+  }
+  const because = type === 'company' && jsonLdTypes.length === 0 ? 'nothing names another type: company (the default)' : 'the JSON-LD and path rules (docs/import.md, "How a page is typed")';
+  return { value: type, because, evidence };
+}
+
+// --- title and description ------------------------------------------------------------------
+
+/**
+ * The title without the site's name: the shared affix of most titles, `og:site_name` and the
+ * JSON-LD WebSite/Organization names are removed before or after any separator. A title that is
+ * the site's name alone (a home page) becomes the page's first heading.
+ */
+function decideTitle(facts: PageFacts, affix: TitleAffix | undefined): Decision<string> {
+  const raw = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
+  const evidence: Evidence[] = [{ source: facts.title !== undefined ? '<title>' : 'first heading', value: raw }];
+  const names = new Set<string>([
+    ...(affix === undefined ? [] : [affix.name]),
+    ...(facts.siteName === undefined ? [] : [facts.siteName]),
+    ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).flatMap((node) => (text(node.name) === undefined ? [] : [text(node.name)!])),
+  ]);
+  let title = raw.replace(/\s+/g, ' ').trim();
+  let removed: string | undefined;
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    const stripped = stripName(title, name);
+    if (stripped !== title) {
+      removed = name;
+      title = stripped;
+      break;
+    }
+  }
+  if (title === '' || names.has(title)) {
+    const heading = firstHeading(facts.markdown);
+    const value = clip(heading !== undefined && !names.has(heading) ? heading : raw, 200);
+    return { value, because: 'the title is the site name alone: the first heading is the title', evidence: [...evidence, ...(heading === undefined ? [] : [{ source: 'first heading', value: heading }])] };
+  }
+  if (removed !== undefined) return { value: clip(title, 200), because: `"${removed}" is the site's name, removed from the title`, evidence };
+  return { value: clip(title, 200), because: 'the title as the page states it', evidence };
+}
+
+function stripName(title: string, name: string): string {
+  for (const separator of SEPARATORS) {
+    if (title.endsWith(`${separator}${name}`)) return title.slice(0, -(separator.length + name.length)).trim();
+    if (title.startsWith(`${name}${separator}`)) return title.slice(name.length + separator.length).trim();
+  }
+  return title === name ? '' : title;
+}
+
+function decideDescription(facts: PageFacts, title: string): Decision<string> {
+  if (facts.description !== undefined) return { value: clip(facts.description, 400), because: 'the meta description', evidence: [{ source: 'meta description', value: facts.description }] };
+  const paragraph = firstParagraph(facts.markdown);
+  if (paragraph !== undefined) return { value: clip(paragraph, 400), because: 'no meta description: the first paragraph of text', evidence: [{ source: 'first paragraph', value: paragraph.slice(0, 160) }] };
+  return { value: clip(title, 400), because: 'no meta description and no paragraph of text: the title', evidence: [] };
+}
+
+function decidePublished(facts: PageFacts, type: PageType): Decision<string | undefined> {
+  const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined);
+  const fromJsonLd = isoDay(text(node?.datePublished));
+  if (facts.published !== undefined) return { value: facts.published, because: 'article:published_time', evidence: [{ source: 'article:published_time', value: facts.published }] };
+  if (fromJsonLd !== undefined) return { value: fromJsonLd, because: 'JSON-LD datePublished', evidence: [{ source: 'JSON-LD datePublished', value: text(node?.datePublished)! }] };
+  const time = isoDay(facts.time);
+  if (time !== undefined && (type === 'blog' || type === 'case_studies')) return { value: time, because: "the post's <time datetime>", evidence: [{ source: '<time datetime>', value: facts.time! }] };
+  return { value: undefined, because: 'the page states no date', evidence: [] };
+}
+
+export function firstHeading(markdown: string): string | undefined {
+  return /^#{1,3}\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+}
+
+/** The first block of prose: not a heading, list, table, quote, code, and not a line of links. */
+export function firstParagraph(markdown: string): string | undefined {
+  return markdown
+    .replace(/```[^]*?```/g, '')
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .find((block) => block.length > 40 && !/^([#|>`-]|\d+\.)/.test(block) && withoutLinks(block).replace(/[\s|·•,.:;()-]/g, '').length >= 20)
+    ?.replace(/\s+/g, ' ');
+}
+
+/** The text of a Markdown block less its links and images, nested ones too (`[![logo](…)](…)`). */
+function withoutLinks(block: string): string {
+  let rest = block;
+  for (let previous = ''; previous !== rest; ) {
+    previous = rest;
+    rest = rest.replace(/!?\[[^\[\]]*\]\([^)]*\)/g, '');
+  }
+  return rest;
+}
+
+export function clip(value: string, max: number): string {
+  const clean = value.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** The decision as lines a person reads (`import --explain`). */
+export function explainDecision(decision: PageDecision): string {
+  const lines = [`${decision.url}`, `  path: ${decision.path}`];
+  const show = (label: string, value: unknown, item: Decision<unknown>) => {
+    lines.push(`  ${label}: ${value === undefined ? '(none)' : String(value)}`, `    because ${item.because}`);
+    for (const evidence of item.evidence) lines.push(`    - ${evidence.source}: ${evidence.value}`);
+  };
+  show('content', decision.content.value ? 'yes' : 'no, skipped', decision.content);
+  show('language', decision.language.value, decision.language);
+  show('type', decision.type.value, decision.type);
+  show('title', decision.title.value, decision.title);
+  show('description', decision.description.value, decision.description);
+  show('published', decision.published.value, decision.published);
+  return `${lines.join('\n')}\n`;
+}
+
+
