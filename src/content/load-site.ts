@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { splitFrontMatter } from './front-matter.js';
 import { parseYaml } from './parse-yaml.js';
 import type { HtmlPageReader } from './html-page.js';
+import { detectListing } from './listing.js';
 import { cleanMarkdown } from './markdown.js';
 import { sectionHeadings } from './sections.js';
 import { Page, type PageFields } from './page.js';
@@ -265,6 +266,7 @@ async function readPage(
   }
   const meta = result.data;
   const markdown = cleanMarkdown(body);
+  const { listing, listed } = detectListing(markdown, meta.path, meta.listing);
   // A Page at once: its Markdown as bytes and its texts detached from the file, so that a
   // large site being read never holds every file's text (two bytes a letter) at the same time.
   const fields: PageFields = {
@@ -281,6 +283,8 @@ async function readPage(
     event: meta.event,
     author: meta.author,
     headings: sectionHeadings(markdown),
+    listing,
+    listed,
     source,
   };
   return new Page(fields, markdown, { compress });

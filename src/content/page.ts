@@ -20,9 +20,15 @@ export interface PageFields {
   readonly author: string | undefined;
   /** Section headings (levels 2-6) as plain text, in document order. */
   readonly headings: readonly string[];
+  /** The page only lists other pages (src/content/listing.ts): its front matter's `listing`, or found from its content. */
+  readonly listing?: boolean | undefined;
+  /** For a listing, the paths of the site's pages it lists. */
+  readonly listed?: readonly string[] | undefined;
   /** The file it came from, relative to the content directory (for messages). */
   readonly source: string;
 }
+
+const NOTHING_LISTED: readonly string[] = Object.freeze([]);
 
 /**
  * Bodies shorter than this many UTF-8 bytes are kept as they are: compressing them saves little
@@ -51,6 +57,8 @@ export class Page implements PageFields {
   readonly event: EventDetails | undefined;
   readonly author: string | undefined;
   readonly headings: readonly string[];
+  readonly listing: boolean;
+  readonly listed: readonly string[];
   readonly source: string;
   #headingIds: readonly string[] | undefined;
   /** The Markdown's UTF-8 bytes, raw-deflated when #compressed. */
@@ -76,6 +84,8 @@ export class Page implements PageFields {
     this.event = fields.event === undefined ? undefined : detachedEvent(fields.event);
     this.author = fields.author === undefined ? undefined : detached(fields.author);
     this.headings = fields.headings.map(detached);
+    this.listing = fields.listing === true;
+    this.listed = this.listing && fields.listed !== undefined ? fields.listed.map(detached) : NOTHING_LISTED;
     this.source = detached(fields.source);
     if (markdown instanceof StoredMarkdown) {
       this.#markdown = markdown.bytes;

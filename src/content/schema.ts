@@ -70,6 +70,8 @@ export const pageMetaSchema = z
     city: z.string().min(1).optional(),
     event: eventDetailsSchema.optional(),
     author: z.string().min(1).optional(),
+    /** The page only lists other pages (an archive, a tag page, a paginated list): never ranked above them. */
+    listing: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .strict()
   .refine((meta) => meta.type !== 'event' || meta.event !== undefined, {

@@ -400,6 +400,7 @@ async function writeOutput(
       title,
       description: decision.description.value,
       ...(decision.published.value === undefined ? {} : { published: decision.published.value }),
+      ...(decision.archive ? { listing: true } : {}),
       alternate,
       jsonLd: facts.jsonLd,
       emails: facts.emails,
@@ -489,6 +490,8 @@ export async function readCustomRules(outDir: string): Promise<PageTypeRule[]> {
 function pageDocument(page: ImportedPage, facts: PageFacts, service: string | undefined, lastmod: string | undefined): string {
   const meta: Record<string, unknown> = { title: page.title, description: page.description, type: page.type, lang: page.lang, path: page.path };
   if (page.alternate !== undefined) meta.alternate = page.alternate;
+  // An archive the person asked for (--include-archives) lists other pages: search never ranks it above them.
+  if (page.listing === true) meta.listing = true;
   const dates = pageDates(facts, lastmod, page.published);
   if (dates.published !== undefined) meta.published = dates.published;
   if (dates.updated !== undefined) meta.updated = dates.updated;

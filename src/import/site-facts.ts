@@ -11,6 +11,8 @@ export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' 
   readonly siteName?: string;
   /** The day it was published, where the page states one (posts). */
   readonly published?: string;
+  /** An archive, paginated list or other listing brought in with --include-archives (front matter `listing: true`). */
+  readonly listing?: boolean;
   readonly jsonLd: readonly JsonLdNode[];
   readonly emails: readonly string[];
   readonly phones: readonly string[];

@@ -7,8 +7,9 @@ import { BodyIndex, LAST_SECTION, type BodyIndexBuilder } from './body-index.js'
 import { BodyThread } from './body-thread.js';
 import { pageBodiesBuilder } from './page-bodies.js';
 import { compactTrees, topScoringIndex } from './orama-scoring.js';
+import { askedIntents, INTENTS, type Intent } from './intents.js';
 import { PlaceNames } from './place-names.js';
-import { QueryPlanner, type Alternative, type PlanTerm, type TermGroup } from './query-plan.js';
+import { QueryPlanner, type Alternative, type NameAround, type PlanTerm, type TermGroup } from './query-plan.js';
 import { BUILT_IN_SYNONYMS, type SynonymSets } from './synonyms.js';
 import { analyzeQuery, analyzeText, queryTerms, stemWord } from './text/analyze.js';
 import { bodyTermAnalyzer, TermIds, type BodyTermAnalyzer } from './text/body-terms.js';
@@ -56,6 +57,10 @@ export interface SearchSettings {
   readonly synonyms?: SynonymSets | undefined;
   /** Place names beyond the pages' `city` fields (the city of the site's address). */
   readonly places?: readonly string[] | undefined;
+  /** Paths of the site's contact pages (the site file's `contact.*.contactForm`): they answer "where", "telefon". */
+  readonly contactPages?: readonly string[] | undefined;
+  /** Paths of the site's privacy policies (`contact.*.privacyPolicy`): they answer "my personal data", and little else. */
+  readonly privacyPages?: readonly string[] | undefined;
 }
 
 /** Weight of a query group by the best field it is found in: title above headings above description above body. */
@@ -68,10 +73,28 @@ const SYNONYM_WEIGHT = 0.8;
  */
 const PLACE_WEIGHT = 2;
 /**
+ * The page of another city than the one a question names ("czy przyjedziecie do Krakowa" is not
+ * answered by the Warsaw page, however alike their words are).
+ */
+const OTHER_PLACE_WEIGHT = 0.5;
+/**
  * The page of a service answers a prospect's question a little better than an article or a case
  * study that says as much: near-ties go to it ("baner zgody dla sklepu" asks for the work).
  */
-const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1 };
+const TYPE_WEIGHT: Readonly<Partial<Record<PageType, number>>> = { service: 1.1, service_area: 0.9, services_index: 0.9, pricing: 0.9 };
+/**
+ * A page that answers what the question asks for besides its topic (src/search/intents.ts: the
+ * price, the contact, help with what does not work) comes before pages that only share its words.
+ */
+const INTENT_WEIGHT = 1.35;
+/** A page that answers only an intent nobody asked for (the privacy policy, when no question asks about one's data). */
+const RESERVED_WEIGHT = 0.5;
+/**
+ * A listing page (an archive, a blog index: src/content/listing.ts) says little of its own: its
+ * words are the titles of the pages it lists. It counts this share, and never ranks above a page
+ * it lists, unless its title holds the whole question ("blog", "case studies", "usługi").
+ */
+const LISTING_WEIGHT = 0.7;
 /** What a group adds for being found in a title, a heading or the description, whatever the field: pages that answer every part of a question come first. */
 const FOUND_WEIGHT = 0.5;
 /** The fields Orama searches for candidates. */
@@ -127,6 +150,10 @@ interface IndexedPage {
   readonly terms: readonly string[];
   /** Folded whole words, stop words included: line 0 the title, then one line per heading. */
   readonly words: string;
+  /** Bits of the language's intents (INTENTS) that the page answers. */
+  readonly answers: number;
+  /** For a listing page, the ordinals of the pages of its language it lists (set when the index is made). */
+  listed: readonly number[] | undefined;
 }
 
 interface Language {
@@ -144,6 +171,9 @@ interface Language {
   readonly fieldMasks: Int32Array;
   readonly body: BodyIndex;
   readonly planner: QueryPlanner;
+  readonly intents: readonly Intent[];
+  /** Bits of the intents whose pages answer nothing else (Intent.reserved). */
+  readonly reserved: number;
   /** Per page ordinal: bits of the query terms its body holds (reset after each query). */
   readonly bodyMasks: Int32Array;
   /** Per page ordinal: bits of the query's phrases that one section of its body holds (reset with the masks). */
@@ -164,6 +194,8 @@ interface Ranked {
   readonly bodyCount: number;
   readonly groups: readonly GroupBits[];
   readonly bodyBits: BodyBits;
+  /** A listing page that must not rank above the pages it lists. */
+  readonly listingBelow: boolean;
 }
 
 /** Bits given to the query's terms ("t" prefix, "=t" whole word) and phrases for one search. */
@@ -251,8 +283,10 @@ export class SearchIndex {
       readonly fieldTerms: BodyTermAnalyzer;
       /** Undefined when the bodies are indexed on the body thread. */
       readonly bodies: ReturnType<typeof pageBodiesBuilder> | undefined;
+      readonly intents: readonly IntentMarks[];
     }
     const builds = new Map<Lang, LanguageBuild>();
+    const sitePages: SitePages = { contact: new Set(settings.contactPages ?? []), privacy: new Set(settings.privacyPages ?? []) };
     const cities: string[] = [];
     const termIds = new TermIds();
     const add = (page: Page) => {
@@ -262,7 +296,7 @@ export class SearchIndex {
         const analysis = { analyze: documentTerms(lang) };
         const indexed: IndexedPage[] = [];
         const fields = BodyIndex.builder();
-        build = { database: createDatabase(lang, analysis, indexed), analysis, indexed, fields, fieldTerms: bodyTermAnalyzer(lang, fields.termId), bodies: bodiesElsewhere ? undefined : pageBodiesBuilder(lang) };
+        build = { database: createDatabase(lang, analysis, indexed), analysis, indexed, fields, fieldTerms: bodyTermAnalyzer(lang, fields.termId), bodies: bodiesElsewhere ? undefined : pageBodiesBuilder(lang), intents: intentMarks(lang) };
         builds.set(lang, build);
       }
       const { database, indexed, fields } = build;
@@ -286,12 +320,15 @@ export class SearchIndex {
       insert(database, { id: page.path, title: page.title, description: page.description, headings: page.headings as string[], type: page.type });
       build.analysis.prepared = undefined;
       build.bodies?.add(page.markdown);
+      const terms = lines.map(spaced);
       indexed.push({
         page,
         lang,
         ordinal: indexed.length,
-        terms: lines.map(spaced),
+        terms,
         words: [titleWords, ...page.headings.map((text) => tokenizeWords(foldText(text)))].map(spaced).join('\n'),
+        answers: answeredIntents(build.intents, page, terms, sitePages),
+        listed: undefined,
       });
     };
     /**
@@ -312,6 +349,7 @@ export class SearchIndex {
       for (const { lang, build, fields, body: builtHere } of [...finished].sort((a, b) => LANGS.indexOf(a.lang) - LANGS.indexOf(b.lang))) {
         const { database, indexed } = build;
         const body = builtHere ?? bodies?.get(lang) ?? bodiesHere(lang, indexed);
+        resolveListed(indexed);
         // The planner asks the index of every language lazily, at query time, when all are built.
         const planner = new QueryPlanner(lang, synonyms, places, {
           knows: (term) => fields.vocabulary.hasPrefix(term) || body.vocabulary.hasPrefix(term),
@@ -332,6 +370,8 @@ export class SearchIndex {
           fields,
           body,
           planner,
+          intents: INTENTS[lang],
+          reserved: INTENTS[lang].reduce((bits, intent, index) => (intent.reserved === true ? bits | (1 << index) : bits), 0),
           fieldMasks: new Int32Array(indexed.length),
           bodyMasks: new Int32Array(indexed.length),
           bodyCounts: new Int32Array(indexed.length),
@@ -383,7 +423,10 @@ export class SearchIndex {
     // A query made only of one language's function words ("o nas", "about us") is in that
     // language and names a page rather than a topic.
     const queryWords = words(query.text);
-    const functionWordLangs = langs.filter((lang) => this.#languages.has(lang) && analyzeText(query.text, lang).length === 0);
+    // Bits of the intents the question asks for, per language (src/search/intents.ts).
+    const asked = langs.map((lang) => (this.#languages.has(lang) ? askedIntents(INTENTS[lang], queryWords) : 0));
+    // A question that asks for an intent ("where are you") is searched for it, even in function words only.
+    const functionWordLangs = langs.filter((lang, at) => this.#languages.has(lang) && asked[at] === 0 && analyzeText(query.text, lang).length === 0);
     if (queryWords.length > 0 && functionWordLangs.length > 0) {
       return this.#searchFunctionWords(queryWords, functionWordLangs, query.type, count);
     }
@@ -392,20 +435,28 @@ export class SearchIndex {
     for (const lang of langs) {
       const language = this.#languages.get(lang);
       if (!language) continue;
-      const groups = language.planner.plan(query.text);
-      if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type));
+      const bits = asked[langs.indexOf(lang)]!;
+      let asking: { words: Set<string>; means: string[] } | undefined;
+      if (bits !== 0) {
+        asking = { words: new Set<string>(), means: [] };
+        askedIntents(language.intents, queryWords, asking.words);
+        for (let index = 0; index < language.intents.length; index++) if ((bits & (1 << index)) !== 0) asking.means.push(language.intents[index]!.means);
+      }
+      const groups = language.planner.plan(query.text, asking);
+      if (groups.length > 0) ranked.push(...this.#rankLanguage(language, groups, query.type, bits));
     }
     ranked.sort(byRank);
     return this.#hits(ranked.slice(0, count));
   }
 
-  #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined): Ranked[] {
+  #rankLanguage(language: Language, groups: readonly TermGroup[], type: PageType | undefined, intents: number): Ranked[] {
     const pageCount = language.pages.length;
     const masks = language.bodyMasks;
     const candidates: number[] = [];
     try {
       const bodyBits = this.#readBodies(language, groups);
       const groupBits = groups.map((group) => bitsOf(group, bodyBits));
+      const places = groups.filter((group) => group.place === true);
       const weights = groups.map((group) => idf(pageCount, groupPages(language, group)) * (group.place ? PLACE_WEIGHT : 1));
       const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) * (FOUND_WEIGHT + FIELD_WEIGHT.title);
       // The candidates, each once, with Orama's BM25 (0 for one only the bodies found), in the
@@ -444,11 +495,17 @@ export class SearchIndex {
         for (let index = 0; index < groupBits.length; index++) {
           const weight = fieldWeight(groupBits[index]!, fieldMask, entry.terms, bodyTerms, bodyPhrases);
           // Found in the body only: a stated fact, not what the page is about.
-          if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight);
+          if (weight > 0) score += weights[index]! * (weight > FIELD_WEIGHT.body ? FOUND_WEIGHT + weight : weight) * (weight === FIELD_WEIGHT.title ? namedInTitle(groupBits[index]!.group) : 1);
         }
         score *= TYPE_WEIGHT[entry.page.type] ?? 1;
-        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups: groupBits, bodyBits });
+        if (places.length > 0 && entry.page.city !== undefined && !places.some((group) => matchesLine(group, entry.terms[0]!))) score *= OTHER_PLACE_WEIGHT;
+        if ((entry.answers & intents) !== 0) score *= INTENT_WEIGHT;
+        else if ((entry.answers & language.reserved) !== 0) score *= RESERVED_WEIGHT;
+        const namesTheList = entry.listed !== undefined && groups.every((group) => matchesLine(group, entry.terms[0]!));
+        if (entry.listed !== undefined && !namesTheList) score *= LISTING_WEIGHT;
+        if (score > 0) ranked.push({ entry, score: totalWeight > 0 ? score / totalWeight : 0, bm25, bodyCount: language.bodyCounts[ordinal]!, groups: groupBits, bodyBits, listingBelow: entry.listed !== undefined && !namesTheList });
       }
+      belowListedPages(ranked);
       ranked.sort(byRank);
       return ranked.slice(0, MAX_RESULTS);
     } finally {
@@ -588,6 +645,86 @@ export class SearchIndex {
     }
     return hits.sort((a, b) => b.score - a.score || (a.page.path < b.page.path ? -1 : 1));
   }
+}
+
+/**
+ * A name of three words or more typed as a page's title has it ("stała opieka analityczna") names
+ * that page, where a synonym in another title ("abonament") or a shorter phrase may name several:
+ * it counts once for each word past the second.
+ */
+function namedInTitle(group: TermGroup): number {
+  const typed = group.alternatives[0]!.length;
+  return typed >= 3 ? typed - 1 : 1;
+}
+
+/** Gives each listing page the ordinals of the pages it lists (paths of other languages or of no page are left out). */
+function resolveListed(pages: IndexedPage[]): void {
+  if (!pages.some(({ page }) => page.listing)) return;
+  const ordinals = new Map(pages.map((entry) => [entry.page.path, entry.ordinal]));
+  for (const entry of pages) {
+    if (!entry.page.listing) continue;
+    const listed: number[] = [];
+    for (const path of entry.page.listed) {
+      const ordinal = ordinals.get(path);
+      if (ordinal !== undefined && ordinal !== entry.ordinal) listed.push(ordinal);
+    }
+    entry.listed = listed;
+  }
+}
+
+/**
+ * A listing page ranks below every page it lists that the question also found: its score is
+ * lowered under the lowest of theirs.
+ */
+function belowListedPages(ranked: Ranked[]): void {
+  for (let at = 0; at < ranked.length; at++) {
+    const listing = ranked[at]!;
+    if (!listing.listingBelow) continue;
+    const listed = listing.entry.listed!;
+    let lowest = Infinity;
+    for (let other = 0; other < ranked.length; other++) if (listed.includes(ranked[other]!.entry.ordinal)) lowest = Math.min(lowest, ranked[other]!.score);
+    if (lowest <= listing.score) ranked[at] = { ...listing, score: lowest * BELOW };
+  }
+}
+
+/** Just below: a listing's score lowered under a page it lists. */
+const BELOW = 0.999;
+
+/** The pages the site file names for intents. */
+interface SitePages {
+  readonly contact: ReadonlySet<string>;
+  readonly privacy: ReadonlySet<string>;
+}
+
+/** An intent of a language with its words analysed, to mark the pages that answer it while they are indexed. */
+interface IntentMarks {
+  readonly intent: Intent;
+  readonly types: ReadonlySet<PageType>;
+  readonly titleTerms: readonly PlanTerm[];
+  readonly headingTerms: readonly PlanTerm[];
+}
+
+function intentMarks(lang: Lang): IntentMarks[] {
+  const termsOf = (words: readonly string[] | undefined) => (words ?? []).flatMap((word) => analyzeText(word, lang)).map((term) => ({ term, exact: false }));
+  return INTENTS[lang].map((intent) => ({ intent, types: new Set(intent.types), titleTerms: termsOf(intent.titleWords), headingTerms: termsOf(intent.headingWords) }));
+}
+
+/** Bits of the intents a page answers (see Intent): by its type, its price, its path, or words of its title and headings. */
+function answeredIntents(marks: readonly IntentMarks[], page: Page, terms: readonly string[], sitePages: SitePages): number {
+  let bits = 0;
+  let headings: string | undefined;
+  for (let index = 0; index < marks.length; index++) {
+    const { intent, types, titleTerms, headingTerms } = marks[index]!;
+    let answers =
+      types.has(page.type) ||
+      (intent.priced === true && page.service !== undefined) ||
+      (intent.contactPage === true && sitePages.contact.has(page.path)) ||
+      (intent.privacyPage === true && sitePages.privacy.has(page.path));
+    for (let at = 0; !answers && at < titleTerms.length; at++) answers = holds(terms[0]!, titleTerms[at]!);
+    for (let at = 0; !answers && at < headingTerms.length; at++) answers = holds(terms[0]!, headingTerms[at]!) || holds((headings ??= terms.slice(2).join('')), headingTerms[at]!);
+    if (answers) bits |= 1 << index;
+  }
+  return bits;
 }
 
 /**
@@ -876,9 +1013,30 @@ function matchesAlternative(alternative: Alternative, line: string): boolean {
  * itself when `exact`. Found in place: building " term" to search for would allocate a string
  * per candidate and group, the most of what a query allocated.
  */
-function holds(line: string, { term, exact }: PlanTerm): boolean {
+function holds(line: string, { term, exact, partOf }: PlanTerm): boolean {
   for (let at = line.indexOf(term, 1); at !== -1; at = line.indexOf(term, at + 1)) {
-    if (line.charCodeAt(at - 1) === SPACE && (!exact || line.charCodeAt(at + term.length) === SPACE)) return true;
+    if (line.charCodeAt(at - 1) === SPACE && (!exact || line.charCodeAt(at + term.length) === SPACE) && (partOf === undefined || !insideName(line, at, partOf))) return true;
+  }
+  return false;
+}
+
+/** Whether the word of a line of terms starting at `at` is a word of one of these multi-word names there. */
+function insideName(line: string, at: number, names: readonly NameAround[]): boolean {
+  for (let index = 0; index < names.length; index++) {
+    const { before, after } = names[index]!;
+    let matches = true;
+    // The words after it, each starting with the name's term.
+    for (let next = line.indexOf(' ', at) + 1, word = 0; matches && word < after.length; word++) {
+      matches = next > 0 && next < line.length && line.startsWith(after[word]!, next);
+      next = line.indexOf(' ', next) + 1;
+    }
+    // The words before it, from the nearest back.
+    for (let end = at - 1, word = before.length - 1; matches && word >= 0; word--) {
+      const start = line.lastIndexOf(' ', end - 1) + 1;
+      matches = end > 0 && start < end && line.startsWith(before[word]!, start);
+      end = start - 1;
+    }
+    if (matches) return true;
   }
   return false;
 }

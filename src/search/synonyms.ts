@@ -12,11 +12,28 @@ import type { Lang } from '../content/schema.js';
  */
 export type SynonymSets = Readonly<Partial<Record<Lang, readonly (readonly string[])[]>>>;
 
+/**
+ * The same law, tax, register or product under its Polish and English names and abbreviations,
+ * added to the sets of both languages: a Polish page may say "GDPR", an English question "RODO".
+ */
+const BOTH_LANGUAGES: readonly (readonly string[])[] = [
+  ['vat', 'podatek vat', 'podatek od towarów i usług', 'value added tax'],
+  ['nip', 'numer nip', 'numer identyfikacji podatkowej', 'tax id', 'tax identification number', 'vat id', 'vat number'],
+  ['ksef', 'krajowy system e faktur', 'e faktura', 'e faktury', 'national e invoicing system', 'e invoicing', 'e invoice'],
+  ['regon', 'numer regon', 'business registry number'],
+  ['krs', 'krajowy rejestr sądowy', 'national court register'],
+  ['ceidg', 'centralna ewidencja i informacja o działalności gospodarczej'],
+  ['jpk', 'jednolity plik kontrolny', 'standard audit file for tax', 'saf t'],
+  ['dsa', 'digital services act', 'akt o usługach cyfrowych'],
+  ['dma', 'digital markets act', 'akt o rynkach cyfrowych'],
+];
+
 export const BUILT_IN_SYNONYMS: SynonymSets = {
   en: [
+    ...BOTH_LANGUAGES,
     // Consent management.
-    ['consent mode', 'cookie banner', 'cookie consent', 'consent banner', 'cmp', 'consent management platform', 'cookie popup', 'cookies'],
-    ['gdpr', 'privacy', 'data protection', 'rodo'],
+    ['consent mode', 'cookie banner', 'cookie consent', 'consent banner', 'cmp', 'consent management platform', 'cookie popup', 'cookies', 'eprivacy', 'eu privacy rules', 'privacy rules', 'cookie law'],
+    ['gdpr', 'privacy', 'data protection', 'rodo', 'general data protection regulation', 'ogólne rozporządzenie o ochronie danych'],
     // Tag management.
     ['gtm', 'google tag manager', 'tag manager', 'tags'],
     ['server side tagging', 'sgtm', 'server side gtm', 'server container', 'first party tracking'],
@@ -36,7 +53,10 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     // AI visibility.
     ['ai visibility', 'chatgpt', 'perplexity', 'ai assistants', 'llm', 'geo', 'generative engine optimisation'],
     // Prices.
-    ['price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'rates', 'quote', 'budget', 'how much'],
+    // "how much" is not here: it asks for a price (src/search/intents.ts), and as a synonym its
+    // only word, "much", matched every "How much … costs" heading.
+    ['price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'rates', 'quote', 'budget'],
+    ['implementation', 'setup', 'set up', 'configuration', 'deployment', 'rollout'],
     // Contact and location.
     ['contact', 'address', 'office', 'location', 'phone', 'email', 'e mail', 'reach', 'get in touch', 'call', 'headquarters'],
     ['account manager', 'client manager', 'contact person', 'point of contact'],
@@ -45,14 +65,15 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     ['ecommerce', 'online shop', 'online store', 'shop', 'store'],
   ],
   pl: [
+    ...BOTH_LANGUAGES,
     // Zarządzanie zgodami.
-    ['consent mode', 'baner zgody', 'baner cookies', 'baner cookie', 'zgody na cookies', 'zgoda na cookies', 'cmp', 'zarządzanie zgodami', 'ciasteczka', 'cookies', 'zgody'],
-    ['rodo', 'gdpr', 'prywatność', 'ochrona danych', 'dane osobowe'],
+    ['consent mode', 'baner zgody', 'baner cookies', 'baner cookie', 'zgody na cookies', 'zgoda na cookies', 'cmp', 'zarządzanie zgodami', 'ciasteczka', 'cookies', 'zgody', 'eprivacy', 'przepisy o cookies', 'prawo telekomunikacyjne'],
+    ['rodo', 'gdpr', 'prywatność', 'ochrona danych', 'dane osobowe', 'ogólne rozporządzenie o ochronie danych', 'general data protection regulation'],
     // Zarządzanie tagami.
-    ['gtm', 'google tag manager', 'tag manager', 'menedżer tagów', 'tagi'],
+    ['gtm', 'google tag manager', 'tag manager', 'menedżer tagów', 'menedżer tagów google', 'tagi'],
     ['server side tagging', 'sgtm', 'server side gtm', 'kontener serwerowy', 'tagowanie po stronie serwera', 'śledzenie po stronie serwera'],
     // Analityka.
-    ['ga4', 'google analytics 4', 'google analytics', 'ga', 'analityka', 'konfiguracja analityki'],
+    ['ga4', 'google analytics 4', 'google analytics', 'ga', 'analityka', 'analityczny', 'analityczna', 'konfiguracja analityki'],
     ['śledzenie', 'pomiar', 'mierzenie', 'tracking'],
     ['analityka aplikacji', 'aplikacja mobilna', 'aplikacji mobilnej', 'firebase', 'ios', 'android'],
     // Piksele reklamowe i API konwersji.
@@ -67,7 +88,8 @@ export const BUILT_IN_SYNONYMS: SynonymSets = {
     // Widoczność w AI.
     ['widoczność w ai', 'chatgpt', 'perplexity', 'asystenci ai', 'llm', 'geo'],
     // Ceny.
-    ['cennik', 'cena', 'ceny', 'koszt', 'koszty', 'ile kosztuje', 'wycena', 'stawki', 'budżet'],
+    ['cennik', 'cena', 'ceny', 'koszt', 'koszty', 'wycena', 'stawki', 'budżet'],
+    ['wdrożenie', 'konfiguracja', 'implementacja', 'uruchomienie', 'ustawienie'],
     // Kontakt i lokalizacja.
     ['kontakt', 'skontaktować', 'adres', 'biuro', 'siedziba', 'telefon', 'e mail', 'mail', 'zadzwonić', 'napisać', 'lokalizacja'],
     ['opiekun klienta', 'opiekunka klientów', 'opiekun', 'opiekunka', 'osoba kontaktowa', 'account manager'],

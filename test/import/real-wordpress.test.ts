@@ -93,6 +93,18 @@ describe('importing a real WordPress 6.1 site', () => {
     expect(report.added).not.toContain('/oferta-dla-stalych-klientow-2026/');
   }, 30_000);
 
+  it('marks the archives it was asked to import as listings, so that search never ranks them above the articles they list', async () => {
+    const out = await outputDir();
+    await importSite(`${imported.site.origin}/`, out, { includeArchives: true });
+    const withArchives = (await loadSite(out)).site;
+    const tag = withArchives.pages.find((page) => page.path === '/tag/wordpress/')!;
+    expect(tag.listing).toBe(true);
+    const index = new LazySearchIndex(withArchives.pages);
+    for (const post of withArchives.pages.filter((page) => page.type === 'blog' && page.listing !== true)) {
+      expect(index.search({ text: post.title, lang: 'pl', limit: 1 })[0]?.page.path, post.title).toBe(post.path);
+    }
+  }, 30_000);
+
   it("finds each article first when searching for the words of its title", () => {
     const index = new LazySearchIndex(site.pages);
     for (const post of site.pages.filter((page) => page.type === 'blog')) {

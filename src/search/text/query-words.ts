@@ -23,6 +23,8 @@ export const ENGLISH_QUERY_WORDS: ReadonlySet<string> = new Set([
   'info', 'information', 'details', 'question', 'questions', 'exactly', 'actually', 'currently', 'maybe', 'still',
   'let', 'lets', 'id', 'youd', 'youll', 'ill', 'wed', 'theres', 'whats', 'wheres', 'hows', 'whos',
   'go', 'going', 'use', 'using', 'best', 'good', 'great', 'right',
+  // Ordering what a page offers ("can I order", "do you set up").
+  'order', 'ordering', 'set', 'sets', 'whether',
 ]);
 
 export const POLISH_QUERY_WORDS: ReadonlySet<string> = new Set([
@@ -38,4 +40,6 @@ export const POLISH_QUERY_WORDS: ReadonlySet<string> = new Set([
   'ktos', 'kogos', 'cos', 'czegos', 'jakis', 'jakas', 'jakies', 'jakiegos', 'jakiejs', 'troche', 'duzo',
   'informacje', 'informacji', 'info', 'pytanie', 'pytania', 'wlasciwie', 'dokladnie', 'aktualnie', 'obecnie',
   'najlepszy', 'najlepsza', 'najlepsze', 'dobry', 'dobra', 'dobre', 'sposob', 'chodzi', 'mam', 'mamy',
+  // Zamawianie tego, co strona oferuje ("czy mogę zamówić").
+  'zamowic', 'zamowie', 'zamowimy', 'zamawiac', 'robic', 'zrobic', 'zrobimy', 'robimy',
 ]);

@@ -47,6 +47,8 @@ const PL = {
   wroclaw: '/pl/miasta/wroclaw/',
   furnitureCase: '/pl/realizacje/sklep-meblowy-ga4-server-side/',
   dentalCase: '/pl/realizacje/klinika-stomatologiczna-consent-mode/',
+  travelCase: '/pl/realizacje/biuro-podrozy-dashboardy/',
+  cosmeticsCase: '/pl/realizacje/producent-kosmetykow-widocznosc-ai/',
 } as const;
 
 const EN = {
@@ -86,6 +88,7 @@ const EN = {
   furnitureCase: '/en/case-studies/furniture-store-ga4-server-side/',
   dentalCase: '/en/case-studies/dental-clinic-consent-mode/',
   travelCase: '/en/case-studies/travel-agency-dashboards/',
+  cosmeticsCase: '/en/case-studies/cosmetics-brand-ai-visibility/',
 } as const;
 
 const pl = (question: string, ...answers: string[]): RelevanceQuestion => ({ lang: 'pl', question, answers });
@@ -109,7 +112,8 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   pl('czy opłaca się przenieść tagi na serwer', PL.sstBlog, PL.sst),
   pl('czy chatgpt poleca naszą firmę i jak to sprawdzić', PL.aiAudit, PL.aiMonitoring),
   pl('co to jest plik llms.txt', PL.llmsBlog, PL.llms),
-  pl('czy google analytics jest zgodne z rodo', PL.rodo),
+  // The GA4 page answers it in a question of its own ("Czy GA4 jest zgodne z RODO?").
+  pl('czy google analytics jest zgodne z rodo', PL.rodo, PL.ga4),
   pl('jakie błędy najczęściej popełnia się w ga4', PL.ga4Mistakes),
   pl('czy działacie w Łodzi', PL.lodz),
   pl('agencja analityczna Wrocław', PL.wroclaw),
@@ -119,7 +123,8 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   pl('czy przyjedziecie do nas do Krakowa na spotkanie', PL.krakow, PL.contact),
   pl('kiedy są najbliższe warsztaty z GA4', PL.workshopGa4),
   pl('czy organizujecie webinary o zgodach', PL.webinar),
-  pl('pokażcie przykłady waszych projektów', PL.cases),
+  // The list of case studies, or any case study in it: each is an example of the work.
+  pl('pokażcie przykłady waszych projektów', PL.cases, PL.furnitureCase, PL.dentalCase, PL.travelCase, PL.cosmeticsCase),
   pl('czy macie doświadczenie z klinikami', PL.dentalCase),
   pl('czy podpiszecie umowę o zachowaniu poufności', PL.contact),
   pl('z jakimi platformami sklepów pracujecie, np. Shopify', PL.poznan, PL.ga4, PL.capi),
@@ -131,6 +136,26 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   pl('czy boty AI mogą czytać naszą stronę', PL.botsBlog, PL.aiAudit),
   pl('czy mogę zamówić dashboard w data studio', PL.dashboards),
   pl('ile trwa wdrozenie ga4 w sklepie', PL.ga4),
+  // Issue 30: what an agent passes when it will read only the first result.
+  pl('nie działa mi tag manager', PL.gtmAudit),
+  // Ongoing care is about exactly this ("Nowy szablon sklepu, zmiana formularza… potrafią wyłączyć zdarzenie zakupu").
+  pl('tagi przestały działać po zmianie strony, co robić', PL.gtmAudit, PL.care),
+  pl('konwersje google ads się nie liczą', PL.ads),
+  pl('mamy błąd w GA4, dane się nie zgadzają', PL.ga4Mistakes, PL.gtmAudit),
+  pl('RODO a google analytics, czy potrzebujemy zgody', PL.rodo, PL.consent, PL.consentGuide),
+  pl('ile kosztuje consent mode v2', PL.consent, PL.pricing),
+  pl('ile kosztują dashboardy w looker studio', PL.dashboards, PL.pricing),
+  pl('ile kosztuje szkolenie z GA4 dla zespołu', PL.training, PL.pricing),
+  pl('jaka jest cena wdrożenia server-side tagging', PL.sst, PL.pricing),
+  pl('ile kosztuje stała opieka analityczna miesięcznie', PL.care, PL.pricing),
+  pl('ile kosztuje wdrożenie Meta CAPI', PL.capi, PL.pricing),
+  pl('ile to u was kosztuje', PL.pricing),
+  pl('gdzie jesteście', PL.contact),
+  pl('telefon', PL.contact),
+  pl('jaki macie adres e-mail', PL.contact),
+  pl('gdzie jest wasza siedziba', PL.contact, PL.about),
+  pl('adres biura', PL.contact),
+  pl('artykuły o consent mode v2', PL.consentGuide),
   // English.
   en('where can I find your address', EN.contact, EN.about),
   en('how do I get in touch with you', EN.contact),
@@ -156,7 +181,7 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   en('do you cover Gdansk and the Tricity', EN.gdansk),
   en('when is the next GA4 workshop', EN.workshopGa4),
   en('any webinars about consent', EN.webinar),
-  en('show me examples of your work', EN.cases),
+  en('show me examples of your work', EN.cases, EN.furnitureCase, EN.dentalCase, EN.travelCase, EN.cosmeticsCase),
   en('have you worked with a dental clinic', EN.dentalCase),
   en('can you sign an NDA', EN.contact),
   en('which shop platforms do you support, Shopify?', EN.poznan, EN.ga4, EN.capi),
@@ -166,4 +191,25 @@ export const RELEVANCE_QUESTIONS: readonly RelevanceQuestion[] = [
   en('how do AI crawlers read our website', EN.crawlersBlog),
   en('pricing for your services', EN.pricing),
   en('a travel company that needed reports', EN.travelCase),
+  // Issue 30: what an agent passes when it will read only the first result.
+  en('EU privacy rules and Google Analytics', EN.consent, EN.consentGuide),
+  // The GA4 page answers it in a question of its own ("Is GA4 GDPR compliant?").
+  en('is google analytics legal under GDPR', EN.consent, EN.consentGuide, EN.ga4),
+  en('my tag manager is not working', EN.gtmAudit),
+  en('our tags are broken after a website redesign', EN.gtmAudit),
+  en('google ads conversions are not being recorded', EN.ads),
+  en('there is an error in our GA4 data, the numbers are wrong', EN.ga4Mistakes, EN.gtmAudit),
+  en('how much is a Google Tag Manager audit', EN.gtmAudit, EN.pricing),
+  en('how much does consent mode v2 implementation cost', EN.consent, EN.pricing),
+  en('what is the price of looker studio dashboards', EN.dashboards, EN.pricing),
+  en('how much is the monthly analytics retainer', EN.care, EN.pricing),
+  en('price of server-side tagging', EN.sst, EN.pricing),
+  en('how much is an AI visibility audit', EN.aiAudit, EN.pricing),
+  en('how much do you charge', EN.pricing),
+  en('where are you based', EN.contact, EN.about),
+  en('address', EN.contact),
+  en('phone', EN.contact),
+  en('what is your email address', EN.contact),
+  en('where is your office', EN.contact),
+  en('articles about consent mode v2', EN.consentGuide),
 ];
