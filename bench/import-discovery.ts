@@ -9,7 +9,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { followPeakRss } from './lib/peak-rss.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,13 +94,7 @@ async function importRun(label: string, host: string, extra: readonly string[]):
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let peakKb = 0;
-  const sampler = setInterval(() => {
-    readFile(`/proc/${child.pid}/status`, 'utf8').then(
-      (status) => (peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))),
-      () => {},
-    );
-  }, 50);
+  const rss = followPeakRss(child.pid);
   // An import that is still reading after five minutes is stopped (the old reader, on the index).
   let killed = false;
   const stop = setTimeout(() => {
@@ -107,7 +102,7 @@ async function importRun(label: string, host: string, extra: readonly string[]):
     child.kill('SIGKILL');
   }, 300_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearInterval(sampler);
+  const peakKb = rss.stop();
   clearTimeout(stop);
   const seconds = (performance.now() - started) / 1000;
   if (killed) return `| ${label} | - | stopped at ${seconds.toFixed(0)} s, still reading | ${(peakKb / 1024).toFixed(0)} MB |`;

@@ -8,7 +8,8 @@
  *   npm run build && npx tsx bench/import.ts [pages] [concurrency]
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { followPeakRss } from './lib/peak-rss.js';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,18 +57,13 @@ async function importRun(label: string): Promise<string> {
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  let peakKb = 0;
-  const sampler = setInterval(() => {
-    readFile(`/proc/${child.pid}/status`, 'utf8').then(
-      (status) => (peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))),
-      () => {},
-    );
-  }, 50);
+  const rss = followPeakRss(child.pid);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearInterval(sampler);
+  const peakKb = rss.stop();
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`import exited ${code}`);
-  const count = (label: string) => Number(new RegExp(`^ {2}${label} +(\\d+)$`, 'm').exec(stdout)?.[1] ?? Number.NaN);
+  // The summary's counts are grouped ("2,000") and right-aligned.
+  const count = (label: string) => Number(new RegExp(`^ {2}${label} +([\\d,]+)$`, 'm').exec(stdout)?.[1]?.replaceAll(',', '') ?? Number.NaN);
   const handled = count('added') + count('updated') + count('unchanged');
   return `| ${label} | ${handled} | ${seconds.toFixed(1)} s | ${(handled / seconds).toFixed(0)} | ${(peakKb / 1024).toFixed(0)} MB |`;
 }
