@@ -39,7 +39,9 @@ const SHARED = new Set(
     'lastmod link linkedin llms mail mailto main manager markdown marketing matomo mcp meta mode modified noindex noscript nosnippet not oauth open pixel plain platform ' +
     'plausible policy problem recaptcha rel robots script security send server signal src tag tel text tiktok txt type uet universal url user vary verified www xml youtube ' +
     // Identifiers in code the texts quote (ad_storage, send_page_view: false, generate_lead, gtag('consent', 'default'/'update')) and jargon Polish analysts use.
-    'ads cookie default false generate lead page renderer storage update view webgl').split(' '),
+    'ads cookie default false generate lead page renderer storage update view webgl ' +
+    // Consent platforms a fix names, and the GTM snippet's parts (<head>, <body>, window.dataLayer.push).
+    'body cookiebot cookieyes datalayer head onetrust push region usercentrics window').split(' '),
 );
 
 interface Element {
@@ -58,7 +60,8 @@ function catalogWords(lang: MessageLanguage): Set<string> {
     return out;
   };
   const text = Object.values(CATALOGS[lang]).flatMap((source) => literals(new IntlMessageFormat(source, LOCALES[lang], undefined, { ignoreTag: true }).getAst() as unknown as Element[], []));
-  return new Set(text.join(' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  // Identifiers in code (ad_user_data, wait_for_update) are code, not words of either language.
+  return new Set(text.join(' ').replace(/\S*_\S*/g, ' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []);
 }
 
 /** Words of the English catalog that are not on the shared list: none may be among a Polish report's own words. */
