@@ -41,7 +41,9 @@ const SHARED = new Set(
     // Identifiers in code the texts quote (ad_storage, send_page_view: false, generate_lead, gtag('consent', 'default'/'update')) and jargon Polish analysts use.
     'ads cookie default false generate lead page renderer storage update view webgl ' +
     // Consent platforms a fix names, and the GTM snippet's parts (<head>, <body>, window.dataLayer.push).
-    'body cookiebot cookieyes datalayer head onetrust push region usercentrics window').split(' '),
+    'body cookiebot cookieyes datalayer head onetrust push region usercentrics window ' +
+    // Attribute and type names (alt, FAQPage), abbreviations (SSG, ISO), and Polish words spelt as English ones (element, standard; list: "list odbiorców").
+    'alt element faqpage iso list ssg standard').split(' '),
 );
 
 interface Element {
@@ -60,8 +62,8 @@ function catalogWords(lang: MessageLanguage): Set<string> {
     return out;
   };
   const text = Object.values(CATALOGS[lang]).flatMap((source) => literals(new IntlMessageFormat(source, LOCALES[lang], undefined, { ignoreTag: true }).getAst() as unknown as Element[], []));
-  // Identifiers in code (ad_user_data, wait_for_update) are code, not words of either language.
-  return new Set(text.join(' ').replace(/\S*_\S*/g, ' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  // Read as a report's own words are read (below): code, tags, quoted names and identifiers are no language's words.
+  return new Set(ownWords(text.join('\n')));
 }
 
 /** Words of the English catalog that are not on the shared list: none may be among a Polish report's own words. */
