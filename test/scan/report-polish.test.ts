@@ -42,8 +42,8 @@ const SHARED = new Set(
     'ads cookie default false generate lead page renderer storage update view webgl ' +
     // Consent platforms a fix names, and the GTM snippet's parts (<head>, <body>, window.dataLayer.push).
     'body cookiebot cookieyes datalayer head onetrust push region usercentrics window ' +
-    // Attribute and type names (alt, FAQPage), abbreviations (SSG, ISO), and Polish words spelt as English ones (element, standard; list: "list odbiorców"; map: "Map Google"), a CSP directive (connect-src), a court's name (LG München).
-    'alt captcha connect element faqpage iso list map münchen ssg standard').split(' '),
+    // Attribute and type names (alt, FAQPage), abbreviations (SSG, ISO), and Polish words spelt as English ones (element, format, standard; list: "list odbiorców"; map: "Map Google"), a CSP directive (connect-src), a court's name (LG München).
+    'alt captcha connect element faqpage format iso list map münchen rfc ssg standard').split(' '),
 );
 
 interface Element {
