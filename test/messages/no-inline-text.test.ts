@@ -20,7 +20,6 @@ const POLISH = /[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/;
  */
 const NOT_YET_MOVED = new Set([
   'checks/ai/structured-data-checks.ts',
-  'checks/ai/fetch-cost.ts',
   'checks/ai/rendered-page.ts',
   'checks/ai/robots-file.ts',
   'checks/analytics/index.ts',

@@ -45,7 +45,9 @@ const SHARED = new Set(
     // Attribute and type names (alt, FAQPage), abbreviations (SSG, ISO), and Polish words spelt as English ones (element, format, standard; list: "list odbiorców"; map: "Map Google"), a CSP directive (connect-src), a court's name (LG München).
     'alt captcha connect element faqpage format iso list map münchen rfc ssg standard ' +
     // robots.txt and Content-Signal syntax the texts quote (Sitemap:, Disallow, search=yes, ai-train, ai-input).
-    'disallow input search sitemap train yes').split(' '),
+    'disallow input search sitemap train yes ' +
+    // Compression and formats a fetch-cost fix names.
+    'brotli cache gzip svg').split(' '),
 );
 
 interface Element {
