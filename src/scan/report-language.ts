@@ -25,5 +25,8 @@ export const say = (text: Text, lang: ReportLanguage): string => text[lang];
 /** The catalog's message `key` in every report language (src/messages): what checks write once moved out of t(pl, en) pairs. */
 export const m = (key: MessageKey, values?: MessageValues): Text => ({ pl: message('pl', key, values), en: message('en', key, values) });
 
+/** Several texts as a list value for a message, in every language: `{ items: each(texts) }` is joined by the message ("a, b i c"). */
+export const each = (texts: readonly Text[]): { readonly [lang in ReportLanguage]: readonly string[] } => ({ pl: texts.map((text) => text.pl), en: texts.map((text) => text.en) });
+
 /** Several texts as one, in every language: "a; b". */
 export const joined = (texts: readonly Text[], separator = '; '): Text => ({ pl: texts.map((text) => text.pl).join(separator), en: texts.map((text) => text.en).join(separator) });

@@ -39,7 +39,15 @@ const SHARED = new Set(
     'lastmod link linkedin llms mail mailto main manager markdown marketing matomo mcp meta mode modified noindex noscript nosnippet not oauth open pixel plain platform ' +
     'plausible policy problem recaptcha rel robots script security send server signal src tag tel text tiktok txt type uet universal url user vary verified www xml youtube ' +
     // Identifiers in code the texts quote (ad_storage, send_page_view: false, generate_lead, gtag('consent', 'default'/'update')) and jargon Polish analysts use.
-    'ads cookie default false generate lead page renderer storage update view webgl').split(' '),
+    'ads cookie default false generate lead page renderer storage update view webgl ' +
+    // Consent platforms a fix names, and the GTM snippet's parts (<head>, <body>, window.dataLayer.push).
+    'body cookiebot cookieyes datalayer head onetrust push region usercentrics window ' +
+    // Attribute and type names (alt, FAQPage), abbreviations (SSG, ISO), and Polish words spelt as English ones (element, format, standard; list: "list odbiorców"; map: "Map Google"), a CSP directive (connect-src), a court's name (LG München).
+    'alt captcha connect element faqpage format iso list map münchen rfc ssg standard ' +
+    // robots.txt and Content-Signal syntax the texts quote (Sitemap:, Disallow, search=yes, ai-train, ai-input).
+    'disallow input search sitemap train yes ' +
+    // Compression and formats a fetch-cost fix names.
+    'brotli cache gzip svg').split(' '),
 );
 
 interface Element {
@@ -58,7 +66,8 @@ function catalogWords(lang: MessageLanguage): Set<string> {
     return out;
   };
   const text = Object.values(CATALOGS[lang]).flatMap((source) => literals(new IntlMessageFormat(source, LOCALES[lang], undefined, { ignoreTag: true }).getAst() as unknown as Element[], []));
-  return new Set(text.join(' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  // Read as a report's own words are read (below): code, tags, quoted names and identifiers are no language's words.
+  return new Set(ownWords(text.join('\n')));
 }
 
 /** Words of the English catalog that are not on the shared list: none may be among a Polish report's own words. */

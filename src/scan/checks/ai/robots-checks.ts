@@ -1,5 +1,5 @@
-import { joined, m, notVerified, passed, problem, problems, problemsOr, Findings, type CheckSpec, type Finding, type Text, t } from '../check.js';
-import { headerEvidence, lineEvidence, listing, plural, quote, statusEvidence, listingPl, pluralPl } from '../evidence.js';
+import { joined, m, notVerified, passed, problem, problems, problemsOr, Findings, type CheckSpec, type Finding, type Text } from '../check.js';
+import { headerEvidence, lineEvidence, quote, statusEvidence } from '../evidence.js';
 import { AI_CRAWLERS, type Crawler, type CrawlerClass } from './crawlers.js';
 import { readRobots, type RobotsFile } from './robots-file.js';
 
@@ -17,9 +17,9 @@ export const robotsHealth: CheckSpec = {
       const { status } = robots.response;
       return problem({
             severity: 'low',
-            found: t(`Brak pliku robots.txt (HTTP ${status}). Roboty mogą wtedy indeksować wszystko, ale to w tym pliku witryna wskazuje mapę witryny i określa zasady dla robotów AI.`, `There is no robots.txt (HTTP ${status}). Crawlers may then crawl everything, but the file is where a site names its sitemap and states its policy for AI crawlers.`),
+            found: m('check.V1.missing', { status }),
             evidence: [statusEvidence(robots.response.finalUrl, status)],
-            fix: t('Opublikuj /robots.txt jako text/plain z grupą User-agent: *, osobnymi grupami dla robotów AI, które chcesz wpuszczać, i wierszem Sitemap:.', 'Publish /robots.txt as text/plain with a User-agent: * group, explicit groups for the AI crawlers you welcome, and a Sitemap: line.'),
+            fix: m('check.V1.fix'),
             url: robots.response.finalUrl,
           });
     }
@@ -27,9 +27,9 @@ export const robotsHealth: CheckSpec = {
       const { status } = robots.response;
       return problem({
             severity: 'critical',
-            found: t(`robots.txt odpowiada HTTP ${status}. Roboty zgodne z RFC 9309 (w tym Google) traktują wtedy całą witrynę jako zablokowaną.`, `robots.txt answers HTTP ${status}. Crawlers that follow RFC 9309 (Google among them) then treat the whole site as disallowed.`),
+            found: m('check.V1.unreachable', { status }),
             evidence: [statusEvidence(robots.response.finalUrl, status)],
-            fix: t('Zadbaj, aby /robots.txt odpowiadał 200 z treścią pliku (albo 404, jeśli nie chcesz żadnych reguł); nigdy błędem serwera.', 'Make /robots.txt answer 200 with the file (or 404 if you want no rules at all); never a server error.'),
+            fix: m('check.V1.fix2'),
             url: robots.response.finalUrl,
           });
     }
@@ -40,49 +40,49 @@ export const robotsHealth: CheckSpec = {
     if (looksLikeHtml) {
       findings.add({
         severity: 'high',
-        found: t('robots.txt odpowiada stroną HTML (często domyślną stroną witryny), więc roboty nie znajdują w nim reguł albo odczytują je błędnie.', 'robots.txt answers with an HTML page (often the site\'s catch-all page), so crawlers find no rules in it, or misread it.'),
+        found: m('check.V1.found'),
         evidence: [headerEvidence('Content-Type', response.headers['content-type']), quote(response.body.slice(0, 120))],
-        fix: t('Udostępnij pod /robots.txt prawdziwy plik robots.txt z nagłówkiem Content-Type: text/plain.', 'Serve a real robots.txt file at /robots.txt with Content-Type: text/plain.'),
+        fix: m('check.V1.fix3'),
         url: file.url,
       });
     } else if (response.mediaType !== 'text/plain') {
       findings.add({
         severity: 'low',
-        found: t(`robots.txt jest wysyłany jako ${response.mediaType || 'plik bez typu treści'} zamiast text/plain.`, `robots.txt is served as ${response.mediaType || 'no content type'} instead of text/plain.`),
+        found: m('check.V1.mediaType', { type: response.mediaType || 'none' }),
         evidence: [headerEvidence('Content-Type', response.headers['content-type'])],
-        fix: t('Wysyłaj /robots.txt z nagłówkiem Content-Type: text/plain; charset=utf-8.', 'Serve /robots.txt with Content-Type: text/plain; charset=utf-8.'),
+        fix: m('check.V1.fix4'),
         url: file.url,
       });
     }
     if (response.bodyBytes > ROBOTS_SIZE_LIMIT || response.truncated) {
       findings.add({
         severity: 'medium',
-        found: t(`robots.txt ma ${Math.round(response.bodyBytes / 1024)} KiB${response.truncated ? ' lub więcej' : ''}; roboty muszą przeczytać tylko pierwsze 500 KiB, więc dalsze reguły mogą zostać pominięte.`, `robots.txt is ${Math.round(response.bodyBytes / 1024)} KiB${response.truncated ? ' or more' : ''}; crawlers only have to read the first 500 KiB, so rules beyond that may be ignored.`),
+        found: m('check.V1.tooLarge', { kib: Math.round(response.bodyBytes / 1024), more: response.truncated ? 'yes' : 'no' }),
         checked: m('evidence.bytes', { bytes: response.bodyBytes }),
         evidence: [],
-        fix: t('Skróć robots.txt poniżej 500 KiB: używaj symboli wieloznacznych zamiast wypisywać każdą ścieżkę.', 'Shorten robots.txt below 500 KiB: use wildcards instead of listing every path.'),
+        fix: m('check.V1.fix5'),
         url: file.url,
       });
     }
     if (!looksLikeHtml && file.malformed.length > 0) {
       findings.add({
         severity: 'low',
-        found: t(`${pluralPl(file.malformed.length, 'wiersz', 'wiersze', 'wierszy')} robots.txt nie da się odczytać (brak formy „nazwa: wartość”), więc roboty je pomijają.`, `${plural(file.malformed.length, 'line')} of robots.txt cannot be parsed (no "name: value"), and crawlers skip them.`),
+        found: m('check.V1.malformed', { count: file.malformed.length }),
         evidence: file.malformed.slice(0, 3).map((line) => lineEvidence('robots.txt', line.number, line.text)),
-        fix: t('Zapisuj każdą regułę jako „Dyrektywa: wartość”, np. „Disallow: /admin/”.', 'Write every rule as "Directive: value", e.g. "Disallow: /admin/".'),
+        fix: m('check.V1.fix6'),
         url: file.url,
       });
     }
     if (file.orphanRules.length > 0) {
       findings.add({
         severity: 'low',
-        found: t('robots.txt zawiera reguły Allow/Disallow przed pierwszym wierszem User-agent; roboty je ignorują.', 'robots.txt has Allow/Disallow rules before any User-agent line; crawlers ignore them.'),
+        found: m('check.V1.found2'),
         evidence: file.orphanRules.slice(0, 3).map((line) => lineEvidence('robots.txt', line.number, line.text)),
-        fix: t('Umieść „User-agent: *” (lub nazwę robota) nad regułami, które mają go dotyczyć.', 'Put "User-agent: *" (or the crawler\'s name) above the rules it should apply to.'),
+        fix: m('check.V1.fix7'),
         url: file.url,
       });
     }
-    return findings.orPassed(t(`robots.txt jest wysyłany jako text/plain (${pluralPl(file.groups.length, 'grupa', 'grupy', 'grup')}, ${pluralPl(file.lines.length, 'wiersz', 'wiersze', 'wierszy')}).`, `robots.txt is served as text/plain (${plural(file.groups.length, 'group')}, ${plural(file.lines.length, 'line')}).`));
+    return findings.orPassed(m('check.V1.passed', { groups: file.groups.length, lines: file.lines.length }));
   },
 };
 
@@ -95,25 +95,19 @@ interface Blocked {
 
 const CLASS_TEXT: Record<CrawlerClass, { label: Text; severity: Finding['severity']; consequence: Text }> = {
   search: {
-    label: t('roboty wyszukiwarek AI', 'AI search crawlers'),
+    label: m('check.V2.classSearch'),
     severity: 'critical',
-    consequence: t('Witryny nie da się znaleźć ani zacytować w ich odpowiedziach.', 'The site cannot be found and cited in their answers.'),
+    consequence: m('check.V2.consequenceSearch'),
   },
   'user-fetch': {
-    label: t('roboty pobierające strony na prośbę użytkownika', 'crawlers that fetch pages for a user'),
+    label: m('check.V2.classUserFetch'),
     severity: 'critical',
-    consequence: t(
-      'Gdy ktoś pyta asystenta AI o tę witrynę lub wkleja do niego link, asystent nie może przeczytać strony.',
-      'When a person asks an assistant about this site or pastes a link, the assistant is not allowed to read the page.',
-    ),
+    consequence: m('check.V2.consequenceUserFetch'),
   },
   training: {
-    label: t('roboty trenujące modele AI', 'AI training crawlers'),
+    label: m('check.V2.classTraining'),
     severity: 'info',
-    consequence: t(
-      'Treść nie jest używana do trenowania tych modeli. To uprawniony wybór, który nie wpływa na znajdowanie i cytowanie witryny w odpowiedziach.',
-      'The content is not used to train these models. This is a legitimate choice and does not affect being found or cited in answers.',
-    ),
+    consequence: m('check.V2.consequenceTraining'),
   },
 };
 
@@ -124,14 +118,14 @@ export const aiCrawlerPolicy: CheckSpec = {
   run(snapshot) {
     const robots = readRobots(snapshot);
     if (robots.state === 'not-verified') return notVerified(robots.reason);
-    if (robots.state === 'missing') return passed(t('Brak robots.txt, więc każdy robot AI może czytać całą witrynę.', 'No robots.txt, so every AI crawler may read the whole site.'));
+    if (robots.state === 'missing') return passed(m('check.V2.passedNoRobots'));
     if (robots.state === 'unreachable') {
       return problems(
         (['search', 'user-fetch'] as const).map((crawlerClass) => ({
           severity: 'critical' as const,
-          found: t(`Dopóki robots.txt odpowiada HTTP ${robots.response.status}, wszystkie ${CLASS_TEXT[crawlerClass].label.pl} muszą traktować witrynę jako zablokowaną. ${CLASS_TEXT[crawlerClass].consequence.pl}`, `While robots.txt answers HTTP ${robots.response.status}, all ${CLASS_TEXT[crawlerClass].label.en} must treat the site as disallowed. ${CLASS_TEXT[crawlerClass].consequence.en}`),
+          found: m('check.V2.unreachable', { status: robots.response.status, label: CLASS_TEXT[crawlerClass].label, consequence: CLASS_TEXT[crawlerClass].consequence }),
           evidence: [statusEvidence(robots.response.finalUrl, robots.response.status)],
-          fix: t('Zadbaj, aby /robots.txt odpowiadał 200 (lub 404); zob. V1.', 'Make /robots.txt answer 200 (or 404); see V1.'),
+          fix: m('check.V2.fix'),
           url: robots.response.finalUrl,
         })),
       );
@@ -153,18 +147,16 @@ export const aiCrawlerPolicy: CheckSpec = {
       return [
         {
           severity: text.severity,
-          found: t(`robots.txt blokuje ${ofClass.length} z kategorii „${text.label.pl}”: ${listingPl(names)}. ${text.consequence.pl}`, `robots.txt blocks ${ofClass.length} of the ${text.label.en}: ${listing(names)}. ${text.consequence.en}`),
+          found: m('check.V2.blocked', { count: ofClass.length, label: text.label, names, consequence: text.consequence }),
           checked: joined(ofClass.map((entry) => m('V2.blockedBy', { crawler: entry.crawler.token, own: entry.viaWildcard ? 'no' : 'yes', path: entry.path }))),
           evidence: [...new Set(ofClass.flatMap((entry) => (entry.line === undefined ? [] : [entry.line])))],
           fix:
-            t(crawlerClass === 'training' ? 'Jeśli to świadomy wybór, nie trzeba nic poprawiać. Aby zezwolić na trenowanie, usuń te roboty z grup Disallow.' : `Dodaj grupę, która je wpuszcza, np. „User-agent: ${ofClass[0]!.crawler.token}”, a pod nią „Allow: /”, albo usuń regułę Disallow, która je obejmuje.`, crawlerClass === 'training'
-              ? 'Nothing to fix if this is your choice. To allow training, remove these crawlers from the Disallow groups.'
-              : `Add a group that allows them, e.g. "User-agent: ${ofClass[0]!.crawler.token}" followed by "Allow: /", or remove the Disallow rule that catches them.`),
+            crawlerClass === 'training' ? m('check.V2.trainingFix') : m('check.V2.allowFix', { crawler: ofClass[0]!.crawler.token }),
           url: file.url,
         },
       ];
     });
-    return problemsOr(findings, t(`Wszystkie sprawdzone roboty AI (${AI_CRAWLERS.length}: wyszukiwarki, pobieranie na prośbę użytkownika i trenowanie) mogą czytać ${listingPl(paths)}.`, `All ${AI_CRAWLERS.length} AI crawlers checked (search, user fetch and training) may read ${listing(paths)}.`));
+    return problemsOr(findings, m('check.V2.passed', { count: AI_CRAWLERS.length, paths }));
   },
 };
 
@@ -189,13 +181,13 @@ export const contentSignal: CheckSpec = {
   run(snapshot) {
     const robots = readRobots(snapshot);
     if (robots.state === 'not-verified') return notVerified(robots.reason);
-    if (robots.state !== 'served') return passed(t('Brak robots.txt, więc nie ma też Content-Signal (opcjonalny, dopiero powstający standard; bez wpływu na ocenę).', 'No robots.txt, so no Content-Signal (optional: an emerging standard, never penalised).'));
+    if (robots.state !== 'served') return passed(m('check.V3.passedNoRobots'));
     const file = robots.file;
     const signals = [
       ...file.globalSignals.map((line) => ({ line, group: undefined })),
       ...file.groups.flatMap((group) => group.contentSignals.map((line) => ({ line, group }))),
     ];
-    if (signals.length === 0) return passed(t('Brak wiersza Content-Signal (opcjonalny, dopiero powstający standard; bez wpływu na ocenę).', 'No Content-Signal line (optional: an emerging standard, never penalised).'));
+    if (signals.length === 0) return passed(m('check.V3.passed2'));
     const findings = new Findings();
     for (const { line, group } of signals) {
       const pairs = line.value.split(',').map((pair) => pair.trim()).filter(Boolean);
@@ -209,9 +201,9 @@ export const contentSignal: CheckSpec = {
       if (bad.length > 0 || pairs.length === 0) {
         findings.add({
           severity: 'low',
-          found: t(`Wiersz Content-Signal ma wartości, których roboty nie odczytają: ${bad.length > 0 ? listingPl(bad.map((pair) => `"${quote(pair, 40)}"`)) : 'jest pusty'}.`, `A Content-Signal line has values crawlers cannot read: ${bad.length > 0 ? listing(bad.map((pair) => `"${quote(pair, 40)}"`)) : 'it is empty'}.`),
+          found: m('check.V3.unreadable', { values: bad.map((pair) => `"${quote(pair, 40)}"`), empty: bad.length > 0 ? 'no' : 'yes' }),
           evidence: [lineEvidence('robots.txt', line.number, line.text)],
-          fix: t('Zapisz go jako „Content-Signal: search=yes, ai-input=yes, ai-train=no”: klucze search, ai-input, ai-train (yes lub no), opcjonalnie use=immediate|reference|full.', 'Write it as "Content-Signal: search=yes, ai-input=yes, ai-train=no": keys search, ai-input, ai-train (yes or no), optionally use=immediate|reference|full.'),
+          fix: m('check.V3.fix'),
           url: file.url,
         });
       }
@@ -220,14 +212,14 @@ export const contentSignal: CheckSpec = {
       if (disallowsAll !== undefined && granted.length > 0) {
         findings.add({
           severity: 'low',
-          found: t(`Content-Signal deklaruje ${granted.map((key) => `${key}=yes`).join(', ')}, ale ta sama grupa blokuje całą witrynę; roboty muszą zgadywać, o co chodzi.`, `Content-Signal says ${granted.map((key) => `${key}=yes`).join(', ')}, but the same group disallows the whole site; crawlers must guess which one you mean.`),
+          found: m('check.V3.contradicts', { signals: granted.map((key) => `${key}=yes`).join(', ') }),
           evidence: [lineEvidence('robots.txt', line.number, line.text), lineEvidence('robots.txt', disallowsAll.number, disallowsAll.text)],
-          fix: t('Uzgodnij jedno z drugim: wpuść roboty, którym zezwalasz na search lub ai-input, albo ustaw te sygnały na no.', 'Make the two agree: allow the crawlers you grant search or ai-input to, or set those signals to no.'),
+          fix: m('check.V3.fix2'),
           url: file.url,
         });
       }
     }
-    return findings.orPassed(t(`Zadeklarowany Content-Signal: ${listingPl(signals.map(({ line }) => `"${quote(line.value, 80)}"`))}.`, `Content-Signal declared: ${listing(signals.map(({ line }) => `"${quote(line.value, 80)}"`))}.`));
+    return findings.orPassed(m('check.V3.passed', { signals: signals.map(({ line }) => `"${quote(line.value, 80)}"`) }));
   },
 };
 

@@ -1,6 +1,6 @@
 import { usableResponse } from '../../snapshot.js';
-import { m, passed, problem, Findings, type CheckSpec, t } from '../check.js';
-import { headerEvidence, listing, plural, quote, listingPl, pluralPl, statusEvidence } from '../evidence.js';
+import { joined, m, passed, problem, Findings, type CheckSpec } from '../check.js';
+import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { PRIVACY_LINK } from './legal-links.js';
 import { hasTrackers, pageTags } from './tag-checks.js';
 import { VENDORS, type DetectedTag, type Vendor } from './tags.js';
@@ -26,12 +26,12 @@ export const tagDelayers: CheckSpec = {
       const by = delayerOf(delayed[0]!.script!.type, delayed[0]!.script!.attribute('data-type'))!;
       findings.at(page.url).add({
         severity: 'medium',
-        found: t(`${listingPl([...new Set(delayed.map((tag) => VENDORS[tag.vendor].label))])}: ${delayed.length === 1 ? 'opóźniony' : 'opóźnione'} przez ${by} do pierwszej interakcji użytkownika. Wizyty bez kliknięcia lub przewinięcia nie są liczone, a kolejność obsługi zgody się psuje.`, `${listing([...new Set(delayed.map((tag) => VENDORS[tag.vendor].label))])} ${delayed.length === 1 ? 'is' : 'are'} delayed by ${by} until the visitor interacts: visits without a click or scroll are never counted and the consent timing breaks.`),
+        found: m('check.T9.delayed', { tags: [...new Set(delayed.map((tag) => VENDORS[tag.vendor].label))], count: delayed.length, by }),
         evidence: delayed.slice(0, 3).map((tag) => tag.evidence),
-        fix: t('Wyklucz googletagmanager.com, platformę zgód i pozostałe tagi z listy „opóźniaj JavaScript” w optymalizatorze.', 'Exclude googletagmanager.com, the consent platform and other tags from the optimiser\'s "delay JavaScript" list.')
+        fix: m('check.T9.fix')
       });
     }
-    return findings.orPassed(t('Żaden tag nie jest opóźniany przez optymalizator JavaScriptu.', 'No tag is delayed by a JavaScript optimiser.'));
+    return findings.orPassed(m('check.T9.passed'));
   },
 };
 
@@ -118,16 +118,14 @@ export const cspBlocksTags: CheckSpec = {
         if (blocked.length === 0) continue;
         findings.at(page.url).add({
           severity: policy.reportOnly ? 'info' : 'high',
-          found: t(policy.reportOnly ? `Content-Security-Policy w trybie report-only blokowałaby tagi, gdyby ją egzekwowano: ${listingPl(blocked.slice(0, 3))}.` : `Content-Security-Policy blokuje tagi ładowane przez stronę, więc po cichu nic nie zbierają: ${listingPl(blocked.slice(0, 3))}.`, policy.reportOnly
-            ? `The report-only Content-Security-Policy would block tags if it were enforced: ${listing(blocked.slice(0, 3))}.`
-            : `The Content-Security-Policy blocks tags the page loads, so they silently collect nothing: ${listing(blocked.slice(0, 3))}.`),
+          found: m('check.T10.blocked', { reportOnly: policy.reportOnly ? 'yes' : 'no', tags: blocked.slice(0, 3) }),
           evidence: [quote(`${policy.source}: ${policy.value}`, 200), ...blocked.slice(0, 4)],
-          fix: t('Dodaj hosty tagów do script-src i connect-src (zob. przewodnik Google dotyczący CSP dla GTM/GA4: *.googletagmanager.com, *.google-analytics.com, *.analytics.google.com) albo użyj nonce z \'strict-dynamic\'.', 'Add the tag hosts to script-src and connect-src (see Google\'s CSP guide for GTM/GA4: *.googletagmanager.com, *.google-analytics.com, *.analytics.google.com), or use nonces with \'strict-dynamic\'.')
+          fix: m('check.T10.fix')
         });
       }
     }
-    if (!anyPolicy) return passed(t('Brak Content-Security-Policy, więc nic nie blokuje tagów.', 'No Content-Security-Policy, so nothing blocks the tags.'));
-    return findings.orPassed(t('Content-Security-Policy dopuszcza wszystkie znalezione tagi.', 'The Content-Security-Policy allows every tag found.'));
+    if (!anyPolicy) return passed(m('check.T10.passed'));
+    return findings.orPassed(m('check.T10.passed2'));
   },
 };
 
@@ -144,22 +142,22 @@ export const replayAndFingerprinting: CheckSpec = {
     if (recording.length > 0) {
       findings.add({
         severity: platforms.length === 0 ? 'medium' : 'info',
-        found: t(`Nagrywanie sesji przez ${listingPl(recording.map((tag) => VENDORS[tag.vendor].label))}: kliknięcia, przewijanie i wpisywany tekst użytkowników są rejestrowane.${platforms.length === 0 ? ' Nie znaleziono platformy zgód, która najpierw zapytałaby o zgodę.' : ''}`, `Session recording with ${listing(recording.map((tag) => VENDORS[tag.vendor].label))}: visitors' clicks, scrolls and typing are recorded.${platforms.length === 0 ? ' No consent platform was found to ask first.' : ''}`),
+        found: m('check.T11.recording', { tools: recording.map((tag) => VENDORS[tag.vendor].label), platform: platforms.length === 0 ? 'none' : 'found' }),
         evidence: recording.slice(0, 3).map((tag) => tag.evidence),
-        fix: t('Ładuj je dopiero po wyrażeniu zgody, maskuj pola formularzy i wymień narzędzie w polityce prywatności.', 'Load it only after consent, mask form fields, and name it in the privacy policy.'),
+        fix: m('check.T11.fix'),
         url: recording[0]!.pageUrl,
       });
     }
     if (fingerprinting.length > 0) {
       findings.add({
         severity: 'medium',
-        found: t(`Fingerprinting przeglądarki przez ${listingPl(fingerprinting.map((tag) => VENDORS[tag.vendor].label))}: identyfikuje użytkowników bez plików cookie, co w UE wymaga zgody tak samo jak cookie.`, `Browser fingerprinting with ${listing(fingerprinting.map((tag) => VENDORS[tag.vendor].label))}: it identifies visitors without cookies, which in the EU needs consent like a cookie does.`),
+        found: m('check.T11.fingerprinting', { tools: fingerprinting.map((tag) => VENDORS[tag.vendor].label) }),
         evidence: fingerprinting.slice(0, 3).map((tag) => tag.evidence),
-        fix: t('Używaj go wyłącznie do zapobiegania nadużyciom, na odpowiedniej podstawie prawnej, w innych celach tylko po zgodzie, i poinformuj o nim.', 'Use it only for fraud prevention with a legal basis, behind consent otherwise, and disclose it.'),
+        fix: m('check.T11.fix2'),
         url: fingerprinting[0]!.pageUrl,
       });
     }
-    return findings.orPassed(t('Nie znaleziono skryptów nagrywania sesji ani fingerprintingu.', 'No session recording or fingerprinting scripts found.'));
+    return findings.orPassed(m('check.T11.passed'));
   },
 };
 
@@ -177,19 +175,6 @@ const HOST_CLASSES: readonly (readonly [RegExp, string])[] = [
   [/recaptcha|hcaptcha|turnstile|challenges\.cloudflare/, 'captcha'],
   [/jsdelivr|unpkg|cdnjs|cloudflare|jquery|bootstrapcdn|gstatic/, 'CDN'],
 ];
-
-/** The host classes above, as a Polish summary names them. */
-const HOST_CLASSES_PL: Readonly<Record<string, string>> = {
-  analytics: 'analityka',
-  advertising: 'reklama',
-  consent: 'zgody',
-  fonts: 'czcionki',
-  video: 'wideo',
-  maps: 'mapy',
-  captcha: 'captcha',
-  CDN: 'CDN',
-  other: 'inne',
-};
 
 export const thirdPartyInventory: CheckSpec = {
   id: 'T12',
@@ -215,8 +200,8 @@ export const thirdPartyInventory: CheckSpec = {
       }
     }
     const total = [...byClass.values()].reduce((sum, hosts) => sum + hosts.size, 0);
-    if (total === 0) return passed(t('Strony nie ładują niczego z innych hostów.', 'The pages load nothing from other hosts.'));
-    return passed(t(`${pluralPl(total, 'host zewnętrzny', 'hosty zewnętrzne', 'hostów zewnętrznych')}: ${[...byClass].map(([kind, hosts]) => `${HOST_CLASSES_PL[kind] ?? kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`, `${plural(total, 'third-party host')}: ${[...byClass].map(([kind, hosts]) => `${kind} (${[...hosts].slice(0, 6).join(', ')}${hosts.size > 6 ? ', …' : ''})`).join('; ')}.`));
+    if (total === 0) return passed(m('check.T12.passed'));
+    return passed(m('check.T12.inventory', { count: total, classes: joined([...byClass].map(([kind, hosts]) => m('check.T12.hostClass', { kind, hosts: [...hosts].slice(0, 6).join(', '), more: hosts.size > 6 ? 'yes' : 'no' }))) }));
   },
 };
 
@@ -238,30 +223,30 @@ export const euHotSpots: CheckSpec = {
       if (fonts.length > 0) {
         findings.at(page.url).add({
           severity: 'medium',
-          found: t('Czcionki Google Fonts są ładowane z serwerów Google, co bez zgody przekazuje Google adres IP każdego użytkownika. Niemiecki sąd (LG München I, 2022) przyznał za to odszkodowanie.', 'Google Fonts are loaded from Google\'s servers, which sends every visitor\'s IP address to Google without consent. A German court (LG München I, 2022) awarded damages for exactly this.'),
+          found: m('check.T13.found'),
           evidence: fonts.slice(0, 2).map((href) => quote(href)),
-          fix: t('Hostuj pliki czcionek u siebie (pobierz je i udostępniaj z własnej domeny).', 'Host the font files yourself (download them and serve them from your own domain).')
+          fix: m('check.T13.fix')
         });
       }
       const youtube = page.iframes.filter((frame) => /youtube\.com\/embed\//.test(frame.src));
       if (youtube.length > 0) {
         findings.at(page.url).add({
           severity: 'medium',
-          found: t(`Filmy YouTube osadzone z youtube.com (${youtube.length}); serwis ten ustawia śledzące pliki cookie zaraz po wczytaniu strony.`, `${plural(youtube.length, 'YouTube video')} embedded from youtube.com, which sets tracking cookies as soon as the page loads.`),
+          found: m('check.T13.youtube', { count: youtube.length }),
           evidence: youtube.slice(0, 2).map((frame) => frame.tag),
-          fix: t('Osadzaj filmy z youtube-nocookie.com albo pokazuj obraz podglądu, który ładuje odtwarzacz dopiero po kliknięciu (lub po wyrażeniu zgody).', 'Embed from youtube-nocookie.com, or show a preview image that loads the player only after a click (or after consent).')
+          fix: m('check.T13.fix2')
         });
       }
       const maps = page.iframes.filter((frame) => /google\.[a-z.]+\/maps|maps\.google\./.test(frame.src));
       if (maps.length > 0) {
-        findings.at(page.url).add({ severity: 'low', found: t('Mapa Google jest osadzona bezpośrednio, więc Google otrzymuje dane użytkownika już przy wczytaniu strony.', 'Google Maps is embedded directly, so Google receives visitor data on page load.'), evidence: maps.slice(0, 1).map((frame) => frame.tag), fix: t('Ładuj mapę po kliknięciu lub po wyrażeniu zgody (rozwiązanie „dwa kliknięcia”) albo użyj statycznego obrazu mapy z linkiem.', 'Load the map after a click or consent (two-click solution), or use a static map image with a link.') });
+        findings.at(page.url).add({ severity: 'low', found: m('check.T13.found2'), evidence: maps.slice(0, 1).map((frame) => frame.tag), fix: m('check.T13.fix3') });
       }
       const recaptcha = page.scripts.find((script) => /google\.com\/recaptcha|recaptcha\.net|gstatic\.com\/recaptcha/.test(script.src ?? ''));
       if (recaptcha !== undefined) {
-        findings.at(page.url).add({ severity: 'low', found: t('Na stronie ładuje się Google reCAPTCHA; przesyła dane użytkownika do Google i wymaga wzmianki w polityce prywatności (a według części interpretacji także zgody).', 'Google reCAPTCHA loads on the page; it sends visitor data to Google and needs a mention in the privacy policy (and consent in some readings).'), evidence: [recaptcha.tag], fix: t('Ładuj ją tylko na stronach z formularzami, poinformuj o niej albo użyj rozwiązania bardziej przyjaznego prywatności.', 'Load it only on pages with forms, disclose it, or use a privacy-friendly alternative.') });
+        findings.at(page.url).add({ severity: 'low', found: m('check.T13.found3'), evidence: [recaptcha.tag], fix: m('check.T13.fix4') });
       }
     }
-    return findings.orPassed(t('Na przeczytanych stronach nie ma zdalnych Google Fonts, osadzeń z youtube.com, osadzonych Map Google ani reCAPTCHA.', 'No remote Google Fonts, youtube.com embeds, Google Maps embeds or reCAPTCHA on the pages read.'));
+    return findings.orPassed(m('check.T13.passed'));
   },
 };
 
@@ -308,7 +293,7 @@ export const conversionPlumbing: CheckSpec = {
     const tel = anchors.filter((anchor) => /^tel:/i.test(anchor.href)).length;
     const mail = anchors.filter((anchor) => /^mailto:/i.test(anchor.href)).length;
     if (tel === 0 && mail === 0) {
-      findings.add({ severity: 'low', found: t('Brak linków tel: i mailto:: połączeń i e-maili inicjowanych ze strony nie da się mierzyć jako konwersji, a użytkownicy telefonów nie mogą zadzwonić jednym dotknięciem.', 'No tel: or mailto: links: calls and e-mails started from the site cannot be measured as conversions, and visitors on phones cannot tap to call.'), checked: m('T15.noLinksChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: t('Zamień numery telefonów i adresy e-mail w linki (tel:, mailto:) i mierz kliknięcia w nie w GTM.', 'Make phone numbers and e-mail addresses links (tel:, mailto:) and track clicks on them in GTM.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: m('check.T15.found'), checked: m('T15.noLinksChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: m('check.T15.fix'), url: snapshot.home.url });
     }
     for (const page of snapshot.pages) {
       const own = siteKey(new URL(page.url).hostname);
@@ -320,15 +305,15 @@ export const conversionPlumbing: CheckSpec = {
           continue;
         }
         if (/^https?:/.test(form.action) && siteKey(host) !== own) {
-          findings.at(page.url).add({ severity: 'low', found: t(`Formularz wysyła dane do innej witryny (${host}); zgłoszenia są tam niewidoczne dla analityki strony, chyba że ta usługa je raportuje.`, `A form sends its data to another site (${host}); submissions there are invisible to the site's analytics unless that service reports back.`), evidence: [quote(form.tag)], fix: t('Mierz wysłanie formularza (strona podziękowania we własnej witrynie lub zdarzenia konwersji tej usługi) i wymień usługę w polityce prywatności.', 'Track the submission (a thank-you page on your own site, or the service\'s conversion events) and name the service in the privacy policy.') });
+          findings.at(page.url).add({ severity: 'low', found: m('check.T15.formElsewhere', { host }), evidence: [quote(form.tag)], fix: m('check.T15.fix2') });
         }
         if (form.unlabeledFields > 0) {
-          findings.at(page.url).add({ severity: 'low', found: t(`Formularz ma ${pluralPl(form.unlabeledFields, 'pole', 'pola', 'pól')} bez etykiety: trudniej go wypełnić i mierzyć pole po polu.`, `A form has ${plural(form.unlabeledFields, 'field')} without a label: harder to fill in and to measure field by field.`), evidence: [quote(form.tag)], fix: t('Nadaj każdemu polu <label for> (lub aria-label).', 'Give every field a <label for> (or aria-label).') });
+          findings.at(page.url).add({ severity: 'low', found: m('check.T15.unlabeled', { count: form.unlabeledFields }), evidence: [quote(form.tag)], fix: m('check.T15.fix3') });
         }
       }
     }
     const forms = snapshot.pages.reduce((sum, page) => sum + page.forms.length, 0);
-    return findings.orPassed(t(`Linki tel: ${tel}, linki mailto: ${mail}; ${forms === 0 ? 'na przeczytanych stronach nie ma formularzy' : `formularze: ${forms}, wysyłane do samej witryny, z opisanymi polami`}.`, `${plural(tel, 'tel: link')} and ${plural(mail, 'mailto: link')}; ${forms === 0 ? 'no forms on the pages read' : `${plural(forms, 'form')}, posting to the site itself with labelled fields`}.`));
+    return findings.orPassed(m('check.T15.passed', { tel, mail, forms }));
   },
 };
 
@@ -340,15 +325,15 @@ export const firstPartyTagging: CheckSpec = {
     const entries = pageTags(snapshot);
     const custom = entries.flatMap((entry) => entry.tags).find((tag) => tag.vendor === 'gtm' && tag.kind === 'loader' && tag.script?.src !== undefined && !/googletagmanager\.com/.test(tag.script.src));
     const configured = entries.flatMap((entry) => entry.page.scripts).find((script) => /server_container_url|transport_url/.test(script.code));
-    if (custom !== undefined) return passed(t(`GTM jest serwowany z własnego hosta witryny (tagowanie po stronie serwera): ${custom.evidence}.`, `GTM is served from the site's own host (server-side tagging): ${custom.evidence}.`));
-    if (configured !== undefined) return passed(t(`Tagi wysyłają dane przez kontener serwerowy (${quote(/(server_container_url|transport_url)[^,}]*/.exec(configured.code)?.[0] ?? '', 100)}).`, `Tags send data through a server container (${quote(/(server_container_url|transport_url)[^,}]*/.exec(configured.code)?.[0] ?? '', 100)}).`));
-    if (!hasTrackers(entries)) return passed(t('Brak tagów, więc tagowanie własne (first-party) nie ma zastosowania.', 'No tags, so first-party tagging does not apply.'));
+    if (custom !== undefined) return passed(m('check.T16.ownHost', { evidence: custom.evidence }));
+    if (configured !== undefined) return passed(m('check.T16.serverContainer', { setting: quote(/(server_container_url|transport_url)[^,}]*/.exec(configured.code)?.[0] ?? '', 100) }));
+    if (!hasTrackers(entries)) return passed(m('check.T16.passed'));
     return problem({
           severity: 'info',
-          found: t('Tagi ładują się z hostów zewnętrznych i do nich wysyłają dane. Tagowanie po stronie serwera we własnej subdomenie pozwala zachować więcej danych (blokery reklam, ograniczenia przeglądarek) i kontrolować, co wychodzi; opcjonalne.', 'Tags load from and send to third-party hosts. Server-side tagging on your own subdomain keeps more data (ad blockers, browser limits) and gives you control over what leaves; optional.'),
+          found: m('check.T16.found'),
           checked: m('T16.checked'),
           evidence: [],
-          fix: t('Rozważ serwerowy kontener GTM w subdomenie, np. metrics.example.com.', 'Consider a server-side GTM container on a subdomain such as metrics.example.com.'),
+          fix: m('check.T16.fix'),
           url: snapshot.home.url,
         });
   },
@@ -362,24 +347,24 @@ export const transport: CheckSpec = {
     const findings = new Findings();
     const home = snapshot.home;
     if (home.url.startsWith('http:')) {
-      findings.add({ severity: 'high', found: t('Witryna działa na niezabezpieczonym http: przeglądarki oznaczają ją jako „Niezabezpieczona”, a tagi mogą nie zapisać swoich plików cookie.', 'The site is served over plain http: browsers mark it "Not secure" and tags may not set their cookies.'), checked: m('T17.finalAddress', { url: home.url }), evidence: [], fix: t('Udostępniaj witrynę przez https i przekierowuj na nie każdy adres http.', 'Serve the site over https and redirect every http address to it.'), url: home.url });
+      findings.add({ severity: 'high', found: m('check.T17.found'), checked: m('T17.finalAddress', { url: home.url }), evidence: [], fix: m('check.T17.fix'), url: home.url });
     } else {
       if (home.response.headers['strict-transport-security'] === undefined) {
-        findings.add({ severity: 'low', found: t('Brak nagłówka Strict-Transport-Security, więc przeglądarki mogą najpierw próbować http.', 'No Strict-Transport-Security header, so browsers may still try http first.'), evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: t('Wysyłaj Strict-Transport-Security: max-age=31536000; includeSubDomains.', 'Send Strict-Transport-Security: max-age=31536000; includeSubDomains.'), url: home.url });
+        findings.add({ severity: 'low', found: m('check.T17.found2'), evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: m('check.T17.fix2'), url: home.url });
       }
       const probe = usableResponse(snapshot.resources.get('http-probe'), 'the http:// address');
       if ('response' in probe) {
         const location = probe.response.redirects[0]?.location ?? probe.response.headers.location ?? '';
         if (!(probe.response.status >= 300 && probe.response.status < 400 && location.startsWith('https:'))) {
-          findings.add({ severity: 'medium', found: t('Adres http:// nie przekierowuje na https://, więc wizyty i linki do niego pozostają nieszyfrowane (i są mierzone jak inna witryna).', 'The plain http:// address does not redirect to https://, so visits and links to it stay unencrypted (and are measured as another site).'), evidence: [`GET ${probe.response.requestedUrl} -> HTTP ${probe.response.status}${location === '' ? '' : ` Location: ${location}`}`], fix: t('Przekierowuj każde żądanie http:// na ten sam adres https:// kodem 301.', 'Redirect every http:// request to the same https:// address with a 301.'), url: probe.response.requestedUrl });
+          findings.add({ severity: 'medium', found: m('check.T17.found3'), evidence: [`GET ${probe.response.requestedUrl} -> HTTP ${probe.response.status}${location === '' ? '' : ` Location: ${location}`}`], fix: m('check.T17.fix3'), url: probe.response.requestedUrl });
         }
       }
       const insecure = pageTags(snapshot).flatMap((entry) => entry.tags).filter((tag) => tag.script?.src?.startsWith('http:'));
       if (insecure.length > 0) {
-        findings.add({ severity: 'high', found: t('Tagi są ładowane przez http:// na stronie https; przeglądarki blokują je jako treść mieszaną, więc nigdy się nie uruchamiają.', 'Tags are loaded over http:// on an https page; browsers block them as mixed content, so they never run.'), evidence: insecure.slice(0, 3).map((tag) => tag.evidence), fix: t('Ładuj każdy tag przez https://.', 'Load every tag over https://.'), url: home.url });
+        findings.add({ severity: 'high', found: m('check.T17.found4'), evidence: insecure.slice(0, 3).map((tag) => tag.evidence), fix: m('check.T17.fix4'), url: home.url });
       }
     }
-    return findings.orPassed(t('Witryna, jej przekierowania i tagi używają https, z HSTS.', 'The site, its redirects and its tags use https, with HSTS.'));
+    return findings.orPassed(m('check.T17.passed'));
   },
 };
 
