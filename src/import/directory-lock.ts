@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isProcessAlive } from '../process-alive.js';
 
 /** Who holds a lock: written into the lock file. */
 export interface LockHolder {
@@ -81,7 +82,7 @@ export class DirectoryLock {
     }
     const holder = parseHolder(text);
     if (holder === undefined) return { text, holder, stale: age > UNREADABLE_GRACE_MS };
-    const dead = holder.host === hostname() && !processRuns(holder.pid);
+    const dead = holder.host === hostname() && !isProcessAlive(holder.pid);
     return { text, holder, stale: dead || age > LOCK_STALE_MS };
   }
 
@@ -98,14 +99,5 @@ function parseHolder(text: string): LockHolder | undefined {
     return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string' ? (value as LockHolder) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

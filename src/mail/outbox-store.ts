@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PRIVATE_DIRECTORY_MODE, syncDirectory, writeFileDurably } from './durable-file.js';
 import { MAIL_ID_PATTERN } from './mail-id.js';
 import { outboxRecordSchema, type OutboxRecord } from './outgoing-mail.js';
+import { isProcessAlive } from '../process-alive.js';
 
 /**
  * The outbox on disk: one JSON file per mail, moved between folders by atomic renames.
@@ -244,16 +245,6 @@ function parseRecord(text: string): OutboxRecord | undefined {
     return result.success ? result.data : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
