@@ -32,6 +32,24 @@ export function fastScanSettings(defaults: ScanSettings, overrides: Partial<Scan
   };
 }
 
+/**
+ * A time limit that only a stuck process reaches. Tests whose subject is not a time limit give
+ * the one they cannot avoid (the browser part of a scan, the whole scan, a request of the
+ * browser's pages) this much, so that a loaded machine slows them down but cannot change what
+ * they see. The limits themselves are tested with ones that run out whatever the load.
+ */
+export const UNHURRIED_MS = 120_000;
+
+/** Scan settings with no time limit a loaded machine could reach (see UNHURRIED_MS), the browser's budget included. */
+export function unhurriedScanSettings(defaults: ScanSettings, overrides: Partial<ScanSettings> = {}): ScanSettings {
+  return fastScanSettings(defaults, {
+    fetch: { ...defaults.fetch, connectTimeoutMs: UNHURRIED_MS, requestTimeoutMs: UNHURRIED_MS, trustedCa: FIXTURE_CA },
+    scanDeadlineMs: UNHURRIED_MS,
+    ...(defaults.browser === undefined ? {} : { browser: { ...defaults.browser, budgetMs: UNHURRIED_MS } }),
+    ...overrides,
+  });
+}
+
 /** An application context whose scans may reach loopback fixture sites (the test-only option). */
 export function scanTestContext(parts: ContextParts & { settings?: Partial<ScanSettings> } = {}, argv: string[] = []): Promise<AppContext> {
   const { settings, ...rest } = parts;

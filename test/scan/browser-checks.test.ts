@@ -4,14 +4,18 @@ import type { AppContext } from '../../src/context.js';
 import type { ScanResult } from '../../src/scan/scan-result.js';
 import type { ScanKind } from '../../src/scan/snapshot.js';
 import { startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
-import { scanTestContext } from '../helpers/scan-context.js';
+import { scanTestContext, UNHURRIED_MS, unhurriedScanSettings } from '../helpers/scan-context.js';
 import { consentedSite, scriptRenderedSite, trackingWithoutBannerSite } from './fixtures/browser-sites.js';
 
 /**
  * The checks that need a browser, with Debian's headless Chromium (SCAN_BROWSER) against loopback
- * fixture sites whose scripts send GA4-style and Meta-style hits.
+ * fixture sites whose scripts send GA4-style and Meta-style hits. The browser's budget is not
+ * what these tests are about: it is one a loaded machine cannot use up (UNHURRIED_MS), so that
+ * what the checks see does not depend on the load; the last test gives it one that always runs out.
  */
 const CHROMIUM = '/usr/bin/chromium';
+/** Hooks and tests that scan wait for the scan, which a stuck browser ends at UNHURRIED_MS. */
+const SCAN_WAIT_MS = UNHURRIED_MS + 30_000;
 
 describe.skipIf(!existsSync(CHROMIUM))('scans with a browser (SCAN_BROWSER=/usr/bin/chromium)', () => {
   let ctx: AppContext;
@@ -19,7 +23,7 @@ describe.skipIf(!existsSync(CHROMIUM))('scans with a browser (SCAN_BROWSER=/usr/
   let emails = 0;
 
   beforeAll(async () => {
-    ctx = await scanTestContext({ settings: { scanDeadlineMs: 40_000 }, logger: (await import('pino')).pino({ level: 'error' }) }, ['--scan-browser', CHROMIUM]);
+    ctx = await scanTestContext({ scanSettings: (defaults) => unhurriedScanSettings(defaults), logger: (await import('pino')).pino({ level: 'error' }) }, ['--scan-browser', CHROMIUM]);
   });
   afterAll(async () => {
     await ctx.close();
@@ -43,7 +47,7 @@ describe.skipIf(!existsSync(CHROMIUM))('scans with a browser (SCAN_BROWSER=/usr/
     let site: FixtureSite;
     beforeAll(async () => {
       ({ result, site } = await scan('analytics', trackingWithoutBannerSite()));
-    });
+    }, SCAN_WAIT_MS);
 
     it('verifies every browser check instead of leaving it unverified', () => {
       expect(result.not_verified.map((entry) => entry.check)).not.toEqual(expect.arrayContaining(['T3b']));
@@ -84,7 +88,7 @@ describe.skipIf(!existsSync(CHROMIUM))('scans with a browser (SCAN_BROWSER=/usr/
     let result: ScanResult;
     beforeAll(async () => {
       ({ result } = await scan('analytics', consentedSite()));
-    });
+    }, SCAN_WAIT_MS);
 
     it('passes T3b, T7b, T8 and T15b, saying what it saw', () => {
       expect(result.problems.filter((problem) => /^(T3b|T7b|T8|T11b|T15b)$/.test(problem.check))).toEqual([]);
@@ -102,6 +106,24 @@ describe.skipIf(!existsSync(CHROMIUM))('scans with a browser (SCAN_BROWSER=/usr/
       const [rendered] = problems(result, 'V9b');
       expect(rendered).toMatchObject({ severity: 'high' });
       expect(rendered!.checked).toMatch(/^\d+ words? in the HTML as served, \d[\d,]{2,} words after rendering; text after the page’s JavaScript ran$/);
-    });
+    }, SCAN_WAIT_MS);
+  });
+
+  describe('a browser part that runs out of its budget', () => {
+    it('leaves the checks that need the browser not verified, saying why, and still grades the rest', async () => {
+      const budgeted = await scanTestContext({ scanSettings: (defaults) => unhurriedScanSettings(defaults, { browser: { ...defaults.browser!, budgetMs: 1 } }) }, ['--scan-browser', CHROMIUM]);
+      try {
+        const site = await startFixtureSite(scriptRenderedSite());
+        sites.push(site);
+        const { finished } = await budgeted.scans.start('ai_visibility', `${site.origin}/`, 'budget@acme-heating.co.uk');
+        const status = await finished;
+        expect(status.status, status.error).toBe('done');
+        const rendered = status.result!.not_verified.find((entry) => entry.check === 'V9b');
+        expect(rendered?.reason).toMatch(/^The pages could not be loaded in the browser: the browser (ran out of its \d+ s budget|was busy with another scan for the whole budget)\.$/);
+        expect(status.result!.passed.length + status.result!.problems.length).toBeGreaterThan(0);
+      } finally {
+        await budgeted.close();
+      }
+    }, SCAN_WAIT_MS);
   });
 });

@@ -5,25 +5,27 @@ import { observeInBrowser } from '../../src/scan/browser/observe.js';
 import { Fetcher, type FetchSettings } from '../../src/net/fetcher.js';
 import type { TargetRules } from '../../src/net/target.js';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
+import { UNHURRIED_MS } from '../helpers/scan-context.js';
 import { TableResolver } from '../helpers/table-resolver.js';
 
 /**
  * The scan's browser reaches nothing the fetcher would not: its requests go through the guarded
  * fetcher, and anything that escapes interception (a WebSocket, a preconnect) meets a proxy
- * that does not exist. Debian's Chromium against loopback servers.
+ * that does not exist. Debian's Chromium against loopback servers, with a budget and a request
+ * timeout a loaded machine cannot use up (UNHURRIED_MS): what is refused must not depend on the load.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const fetchSettings: FetchSettings = {
   userAgent: 'Mozilla/5.0 (compatible; site-content-mcp-scan/test; +http://localhost/)',
-  connectTimeoutMs: 500,
-  requestTimeoutMs: 2_000,
+  connectTimeoutMs: UNHURRIED_MS,
+  requestTimeoutMs: UNHURRIED_MS,
   maxBodyBytes: 256 * 1024,
   maxRedirects: 5,
   concurrency: 4,
   requestBudget: 40,
 };
 
-describe.skipIf(!existsSync(CHROMIUM))('the scan browser and the SSRF policy', () => {
+describe.skipIf(!existsSync(CHROMIUM))('the scan browser and the SSRF policy', { timeout: UNHURRIED_MS + 30_000 }, () => {
   let site: FixtureSite;
   let listener: net.Server;
   let connections = 0;
@@ -53,7 +55,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the scan browser and the SSRF policy', (
     const signal = new AbortController().signal;
     const fetcher = new Fetcher(fetchSettings, rules, resolver, signal);
     try {
-      return await observeInBrowser({ settings: { executablePath: CHROMIUM, budgetMs: 15_000, settleMs: 500 }, fetcher, userAgent: fetchSettings.userAgent, urls: [url], withConsent: false, signal });
+      return await observeInBrowser({ settings: { executablePath: CHROMIUM, budgetMs: UNHURRIED_MS, settleMs: 500 }, fetcher, userAgent: fetchSettings.userAgent, urls: [url], withConsent: false, signal });
     } finally {
       await fetcher.close();
     }
