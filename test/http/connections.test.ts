@@ -48,8 +48,10 @@ describe('slow clients (slowloris)', () => {
     }
     const closedAfterMs = await Promise.all(slow.map(closedAfter));
     drips.forEach(clearInterval);
-    // Without the check interval (Node's default is 30 s) they would stay open for 30 s and more.
-    expect(Math.max(...closedAfterMs)).toBeLessThan(600 + 100 + 700);
+    // Without the check interval (Node's default is 30 s) they would stay open for 30 s and more;
+    // with it they go at 0.7 s. The bound sits between the two, far enough from 0.7 s that a
+    // loaded machine (which delays this process's timers and sockets alike) cannot reach it.
+    expect(Math.max(...closedAfterMs)).toBeLessThan(5_000);
   });
 });
 

@@ -10,7 +10,7 @@ import { freePort } from '../helpers/free-port.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from '../helpers/redis.js';
 
 /** The live website: a home page whose title the test changes, a service page, and a contact page it can take away. */
-function liveSite(state: { title: string; contact: boolean; hold?: Promise<void> }) {
+function liveSite(state: { title: string; contact: boolean; hold?: Promise<void>; onHome?: () => void }) {
   const page = (title: string, description: string) =>
     html(
       `<title>${title}</title><meta name="description" content="${description}">`,
@@ -18,6 +18,7 @@ function liveSite(state: { title: string; contact: boolean; hold?: Promise<void>
     );
   return (): Routes => ({
     '/': async (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      state.onHome?.();
       await state.hold;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(state.title, 'Acme Heating, Leeds.'));
     },
@@ -30,7 +31,7 @@ function liveSite(state: { title: string; contact: boolean; hold?: Promise<void>
 }
 
 describe('serve --source: a live website, kept in sync', () => {
-  const state: { title: string; contact: boolean; hold?: Promise<void> } = { title: 'Acme Heating', contact: true };
+  const state: { title: string; contact: boolean; hold?: Promise<void>; onHome?: () => void } = { title: 'Acme Heating', contact: true };
   let site: FixtureSite;
   let dataDir: string;
   let running: RunningServer | undefined;
@@ -56,6 +57,7 @@ describe('serve --source: a live website, kept in sync', () => {
     state.title = 'Acme Heating';
     state.contact = true;
     delete state.hold;
+    delete state.onHome;
   });
   afterAll(async () => {
     await site?.close();
@@ -65,15 +67,14 @@ describe('serve --source: a live website, kept in sync', () => {
   it('answers 503 with Retry-After until the first import has finished', async () => {
     let release!: () => void;
     state.hold = new Promise((resolve) => (release = resolve));
+    // The server listens before the first import starts: once the import asks for the home page, it answers.
+    const homeRequested = new Promise<void>((resolve) => (state.onHome = resolve));
     const port = await freePort();
     const starting = start(port);
-    let answer: Response | undefined;
-    for (let attempt = 0; attempt < 200 && answer === undefined; attempt += 1) {
-      answer = await fetch(`http://127.0.0.1:${port}/api/v1/search?q=acme`).catch(() => undefined);
-      if (answer === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(answer?.status).toBe(503);
-    expect(answer?.headers.get('retry-after')).toBe('1');
+    await homeRequested;
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/search?q=acme`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('1');
     release();
     running = await starting;
     expect(await searchTitle(running.url)).toEqual({ status: 200, title: 'Acme Heating' });
@@ -129,7 +130,7 @@ describe('serve --source: a live website, kept in sync', () => {
 });
 
 describe.skipIf(SKIP_REDIS)('serve --source on two instances sharing Redis and a data directory', () => {
-  const state: { title: string; contact: boolean; hold?: Promise<void> } = { title: 'Acme Heating', contact: true };
+  const state: { title: string; contact: boolean; hold?: Promise<void>; onHome?: () => void } = { title: 'Acme Heating', contact: true };
   let site: FixtureSite;
   let redis: RedisServer;
   let dataDir: string;
