@@ -305,7 +305,7 @@ describe.skipIf(SKIP)('two instances behind nginx, sharing Redis', () => {
     for (const served of servedDuringRestart) expect(served).toBeGreaterThan(10);
     for (const taken of inquiriesDuringRestart) expect(taken).toBeGreaterThan(0);
     // Every accepted inquiry reaches the SMTP server exactly once, whichever instance took it.
-    for (let attempt = 0; attempt < 100 && smtp.received.length < accepted.length; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await smtp.untilReceived(accepted.length);
     const delivered = smtp.received.map((mail) => /\((inq_[^)]+)\)/.exec(mail.header('subject') ?? '')?.[1]).filter(Boolean);
     expect(delivered.sort()).toEqual([...accepted].sort());
   }, 90_000);

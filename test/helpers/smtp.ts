@@ -16,6 +16,8 @@ export interface TestSmtpServer {
   /** The SMTP URL for --smtp-url. */
   readonly url: string;
   readonly received: ReceivedMail[];
+  /** Resolves once `count` messages in all have been accepted (at once if they already have). */
+  untilReceived(count: number): Promise<void>;
   /** Changes how RCPT TO is answered from now on. */
   answerRcpt(answer: RcptAnswer): void;
   stop(): Promise<void>;
@@ -30,6 +32,13 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
   const port = options.port ?? (await freePort());
   const received: ReceivedMail[] = [];
   let rcpt: RcptAnswer = { accept: true };
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const wake = () => {
+    for (const waiter of waiting.filter((entry) => received.length >= entry.count)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -51,6 +60,7 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
         };
         received.push({ ...parseMail(raw), envelope, raw });
         callback();
+        wake();
       });
     },
   });
@@ -62,6 +72,11 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    untilReceived: (count) =>
+      new Promise<void>((resolve) => {
+        waiting.push({ count, resolve });
+        wake();
+      }),
     answerRcpt(answer) {
       rcpt = answer;
     },
