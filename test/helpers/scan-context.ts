@@ -20,38 +20,32 @@ export class RecordingMailer implements ReportMailer {
   }
 }
 
-/** Short timeouts so that tarpits and slow fixtures cost tests well under a second. */
-export function fastScanSettings(defaults: ScanSettings, overrides: Partial<ScanSettings> = {}): ScanSettings {
+/**
+ * A time limit that only a stuck process reaches. Tests whose subject is not a time limit get
+ * this much for every limit they cannot avoid (a connection, a request, the whole scan, the
+ * browser part), so that a loaded machine slows them down but cannot change what they see: with
+ * 800 ms request timeouts and a 5 s deadline, a clean fixture site graded B on a loaded host. A
+ * test about a limit (a stalled file, a slow first byte, the call budget) sets that one itself.
+ */
+export const UNHURRIED_MS = 120_000;
+
+/** Scan settings for tests: the fixture sites' CA trusted, and no time limit a loaded machine could reach (UNHURRIED_MS). */
+export function unhurriedScanSettings(defaults: ScanSettings, overrides: Partial<ScanSettings> = {}): ScanSettings {
   return {
     ...defaults,
-    fetch: { ...defaults.fetch, connectTimeoutMs: 500, requestTimeoutMs: 800, trustedCa: FIXTURE_CA },
-    scanDeadlineMs: 5_000,
-    // Generous: a loaded test machine must not make a fixture look slow (the slow-site test sets its own).
-    slowResponseMs: 5_000,
+    fetch: { ...defaults.fetch, connectTimeoutMs: UNHURRIED_MS, requestTimeoutMs: UNHURRIED_MS, trustedCa: FIXTURE_CA },
+    scanDeadlineMs: UNHURRIED_MS,
+    slowResponseMs: UNHURRIED_MS,
+    ...(defaults.browser === undefined ? {} : { browser: { ...defaults.browser, budgetMs: UNHURRIED_MS } }),
     ...overrides,
   };
 }
 
-/**
- * A time limit that only a stuck process reaches. Tests whose subject is not a time limit give
- * the one they cannot avoid (the browser part of a scan, the whole scan, a request of the
- * browser's pages) this much, so that a loaded machine slows them down but cannot change what
- * they see. The limits themselves are tested with ones that run out whatever the load.
- */
-export const UNHURRIED_MS = 120_000;
-
-/** Scan settings with no time limit a loaded machine could reach (see UNHURRIED_MS), the browser's budget included. */
-export function unhurriedScanSettings(defaults: ScanSettings, overrides: Partial<ScanSettings> = {}): ScanSettings {
-  return fastScanSettings(defaults, {
-    fetch: { ...defaults.fetch, connectTimeoutMs: UNHURRIED_MS, requestTimeoutMs: UNHURRIED_MS, trustedCa: FIXTURE_CA },
-    scanDeadlineMs: UNHURRIED_MS,
-    ...(defaults.browser === undefined ? {} : { browser: { ...defaults.browser, budgetMs: UNHURRIED_MS } }),
-    ...overrides,
-  });
-}
+/** The older name of unhurriedScanSettings (it once set 800 ms request timeouts), for branches written against it. */
+export const fastScanSettings = unhurriedScanSettings;
 
 /** An application context whose scans may reach loopback fixture sites (the test-only option). */
 export function scanTestContext(parts: ContextParts & { settings?: Partial<ScanSettings> } = {}, argv: string[] = []): Promise<AppContext> {
   const { settings, ...rest } = parts;
-  return testContext(MINI_SITE, { reportMailer: new RecordingMailer(), scanSettings: (defaults) => fastScanSettings(defaults, settings), ...rest }, ['--scan-allow-private-targets', '1', ...argv]);
+  return testContext(MINI_SITE, { reportMailer: new RecordingMailer(), scanSettings: (defaults) => unhurriedScanSettings(defaults, settings), ...rest }, ['--scan-allow-private-targets', '1', ...argv]);
 }

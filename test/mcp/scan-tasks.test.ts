@@ -9,7 +9,7 @@ import { FixedClock } from '../helpers/clock.js';
 import { startTestServer } from '../helpers/context.js';
 import { startFixtureSite, startHeldSite, type FixtureSite } from '../helpers/fixture-site.js';
 import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
-import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
+import { RecordingMailer, unhurriedScanSettings } from '../helpers/scan-context.js';
 
 /**
  * Scans as tasks (SEP-2663) over stateless HTTP: a client that declares the tasks extension gets
@@ -35,7 +35,7 @@ beforeAll(async () => {
   server = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '0'], {
     clock,
     reportMailer: new RecordingMailer(),
-    scanSettings: (defaults) => fastScanSettings(defaults, { callBudgetMs: 0, scanDeadlineMs: 10_000, fetch: { ...fastScanSettings(defaults).fetch, requestTimeoutMs: 10_000 } }),
+    scanSettings: (defaults) => unhurriedScanSettings(defaults, { callBudgetMs: 0 }),
   });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { scanStatusSchema } from '../../tools/scan-schemas.js';
 import { startTestServer } from '../helpers/context.js';
 import { connectHttp } from '../helpers/mcp-client.js';
 import { SAMPLE_SITE } from '../helpers/paths.js';
-import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
+import { RecordingMailer, unhurriedScanSettings } from '../helpers/scan-context.js';
 
 /**
  * Dogfood: our own server, serving the bundled sample site, scanned by our own
@@ -15,7 +15,7 @@ let server: RunningServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startTestServer(SAMPLE_SITE, ['--scan-allow-private-targets', '1'], { reportMailer: new RecordingMailer(), scanSettings: (defaults) => fastScanSettings(defaults, { fetch: { ...fastScanSettings(defaults).fetch, requestTimeoutMs: 5_000 } }) });
+  server = await startTestServer(SAMPLE_SITE, ['--scan-allow-private-targets', '1'], { reportMailer: new RecordingMailer(), scanSettings: (defaults) => unhurriedScanSettings(defaults) });
   client = await connectHttp(server.url);
 });
 afterAll(async () => {

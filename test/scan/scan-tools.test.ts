@@ -12,7 +12,7 @@ import { html, startFixtureSite, startHeldSite, type FixtureSite } from '../help
 import { connectHttp } from '../helpers/mcp-client.js';
 import { registerAgent } from '../helpers/oauth.js';
 import { MINI_SITE } from '../helpers/paths.js';
-import { fastScanSettings, RecordingMailer } from '../helpers/scan-context.js';
+import { RecordingMailer, UNHURRIED_MS, unhurriedScanSettings } from '../helpers/scan-context.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { PUBLIC_ADDRESS, TableResolver } from '../helpers/table-resolver.js';
 import { cleanSite } from './fixtures/websites.js';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   server = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '20'], {
     clock,
     reportMailer: mailer,
-    scanSettings: (defaults) => fastScanSettings(defaults, { callBudgetMs: 5_000 }),
+    scanSettings: (defaults) => unhurriedScanSettings(defaults, { callBudgetMs: 45_000 }),
   });
   client = await connectHttp(server.url, { headers: { cookie: 'session=ours' } });
 });
@@ -105,7 +105,7 @@ describe('scan_ai_visibility and scan_analytics', () => {
     const budgetServer = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--scan-wait-seconds', '0'], {
       clock,
       reportMailer: mailer,
-      scanSettings: (defaults) => fastScanSettings(defaults, { callBudgetMs: 0, scanDeadlineMs: 10_000, fetch: { ...fastScanSettings(defaults).fetch, requestTimeoutMs: 10_000 } }),
+      scanSettings: (defaults) => unhurriedScanSettings(defaults, { callBudgetMs: 0 }),
     });
     const budgetClient = await connectHttp(budgetServer.url);
     try {
@@ -136,7 +136,7 @@ describe('the report e-mail, through the durable outbox and a real SMTP server',
   beforeAll(async () => {
     smtp = await startSmtpServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'scm-scan-mail-'));
-    mailServer = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--smtp-url', smtp.url, '--data-dir', dataDir], { clock, scanSettings: (defaults) => fastScanSettings(defaults) });
+    mailServer = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1', '--smtp-url', smtp.url, '--data-dir', dataDir], { clock, scanSettings: (defaults) => unhurriedScanSettings(defaults) });
     mailClient = await connectHttp(mailServer.url);
   });
   afterAll(async () => {
@@ -297,7 +297,7 @@ describe('limits: 2 scans per e-mail address per day, 30 in total, across both t
   let limitedClient: Client;
   const limitClock = new FixedClock(Date.parse('2026-11-21T12:00:00Z'));
   beforeAll(async () => {
-    limited = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1'], { clock: limitClock, reportMailer: new RecordingMailer(), scanSettings: (defaults) => fastScanSettings(defaults) });
+    limited = await startTestServer(MINI_SITE, ['--scan-allow-private-targets', '1'], { clock: limitClock, reportMailer: new RecordingMailer(), scanSettings: (defaults) => unhurriedScanSettings(defaults) });
     limitedClient = await connectHttp(limited.url);
   });
   afterAll(async () => {
@@ -326,7 +326,8 @@ describe('limits: 2 scans per e-mail address per day, 30 in total, across both t
     expect((refused.content[0] as { text: string }).text).toMatch(/^\[quota-exceeded\] Limit reached \(30 scans per day in total, across both scan tools\)/);
     limitClock.advance(24 * 3600 * 1000);
     expect((await scanWith('scan_analytics', 'late@acme-heating.co.uk')).isError).toBeFalsy();
-  });
+    // 29 whole scans one after another (two at once per requester at most): minutes on a loaded machine.
+  }, UNHURRIED_MS);
 });
 
 describe('targets (production rules: SCAN_ALLOW_PRIVATE_TARGETS off)', () => {
@@ -338,7 +339,7 @@ describe('targets (production rules: SCAN_ALLOW_PRIVATE_TARGETS off)', () => {
       'rebind.acme-heating.example': [[PUBLIC_ADDRESS], ['127.0.0.1']],
       'metadata.acme-heating.example': ['169.254.169.254'],
     });
-    production = await startTestServer(MINI_SITE, [], { clock, resolver, reportMailer: new RecordingMailer(), scanSettings: (defaults) => fastScanSettings(defaults) });
+    production = await startTestServer(MINI_SITE, [], { clock, resolver, reportMailer: new RecordingMailer(), scanSettings: (defaults) => unhurriedScanSettings(defaults) });
     productionClient = await connectHttp(production.url);
   });
   afterAll(async () => {
