@@ -1,27 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config/load-config.js';
 import { createContext, type AppContext, type ContextParts } from '../../src/context.js';
 import type { ConnectionLimits } from '../../src/http/connections.js';
 import { serveHttp, type RunningServer } from '../../src/http/serve.js';
+import { testDataDir } from './data-dir.js';
 import { MINI_SITE } from './paths.js';
 
-let dataDir: string | undefined;
-
-/**
- * One throwaway data directory per test process (the generated signing key lives there), so
- * tests never touch the user's own state directory.
- */
-export function testDataDir(): string {
-  if (dataDir === undefined) {
-    const created = mkdtempSync(path.join(tmpdir(), 'site-content-mcp-test-'));
-    dataDir = created;
-    process.once('exit', () => rmSync(created, { recursive: true, force: true }));
-  }
-  return dataDir;
-}
+export { testDataDir };
 
 /** A config as the CLI would build it from these flags and variables. */
 export function testConfig(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Config {
