@@ -121,7 +121,8 @@ describe('importing a real WordPress 6.1 site', () => {
     const post = await explain(`${imported.site.origin}/jak-przyspieszyc-strone-na-wordpressie/`);
     expect(post.text).toContain('  type: blog\n    because WordPress says it is a post\n    - body class: single-post\n');
     expect(post.text).toContain('  site name in titles: Studio Lipiec – strony dla firm\n');
-  }, 60_000);
+    // One explanation per page of the site, each a fetch and a full read: over a minute on a loaded machine.
+  }, 180_000);
 });
 
 describe('importing the same WordPress when its sitemap answers 501 (pages found by links)', () => {

@@ -46,7 +46,8 @@ describe('the packed tarball', () => {
     execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', path.join(dir, tarball)], { cwd: project, stdio: 'ignore' });
     installed = path.join(project, 'node_modules', 'site-content-mcp');
     bin = path.join(project, 'node_modules', '.bin', 'site-content-mcp');
-  }, 180_000);
+    // A whole build (prepack) and two npm runs: over 3 minutes on a loaded 2-core machine. A hang detector, not a speed bound.
+  }, 600_000);
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
