@@ -65,7 +65,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the scan browser and the SSRF policy', {
     const before = site.requests.length;
     const observed = await observe(`http://intranet.acme-heating.example:${site.port}/`, { allowPrivate: false, allowedPorts: [80, 443, site.port] }, new TableResolver({ 'intranet.acme-heating.example': ['127.0.0.1'] }));
     expect(site.requests.length).toBe(before);
-    expect(observed.pages[0]!.requests.map((request) => request.url)).toEqual([`http://intranet.acme-heating.example:${site.port}/`]);
+    const attempts = observed.pages[0]!.requests;
+    expect(attempts[0]?.url).toBe(`http://intranet.acme-heating.example:${site.port}/`);
+    // No attempt got an answer, however many the browser made (on a loaded host it made two).
+    expect(attempts.filter((request) => request.status !== undefined)).toEqual([]);
     expect(observed.pages[0]!.renderedText).not.toContain('Acme');
   });
 
