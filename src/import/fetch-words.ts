@@ -11,7 +11,7 @@ export function describeRefusal(reason: RefusalReason, message: string): string 
 
 /** How the importer words a request that produced no response. */
 export function describeFetchFailure(failure: FetchFailure): string {
-  return describeFailure(failure, importWords);
+  return describeFailure(failure, 'en', importWords);
 }
 
 function importWords(failure: FetchFailure): string | undefined {

@@ -47,7 +47,10 @@ const SHARED = new Set(
     // robots.txt and Content-Signal syntax the texts quote (Sitemap:, Disallow, search=yes, ai-train, ai-input).
     'disallow input search sitemap train yes ' +
     // Compression and formats a fetch-cost fix names.
-    'brotli cache gzip svg').split(' '),
+    'brotli cache gzip svg ' +
+    // schema.org and format names the structured-data texts give (Organization, Article, RDFa, Wikipedia), the HTTP method GET,
+    // and Polish words spelt as English ones (profile: "profile firmy"; limit; folder: "folder spamu").
+    'article folder get limit organization profile rdfa wikipedia').split(' '),
 );
 
 interface Element {
