@@ -525,4 +525,18 @@ export const en = {
   'oauth.errorHeading': '{reason, select, tooMany {Too many requests} unavailable {Authorization is temporarily unavailable} other {This authorization request cannot be completed}}',
   'oauth.error': '{reason, select, tooMany {Too many authorization requests came from this address. Try again in a minute.} unavailable {Please try again in a minute.} repeated {A parameter of the authorization request is repeated.} noClientId {The authorization request has no client_id.} unknownClient {The application is not registered here (unknown client_id). It must register again with POST /oauth/register/.} noRedirect {The authorization request has no redirect_uri, and the application registered more than one.} redirectMismatch {The redirect_uri is not one the application registered (it must match exactly).} foreignOrigin {The answer did not come from this site’s own page.} incomplete {The answer is incomplete.} expired {This confirmation page has expired (it is valid for 10 minutes).} noCookie {The answer could not be verified (the cookie of this page is missing).} answered {This request was already answered.} other {{detail, select, too_large {The answer is larger than the limit.} too_many_parameters {The form has too many parameters.} unsupported_encoding {The Content-Encoding is not supported (use gzip, deflate or br, or none).} unsupported_charset {The charset is not supported (use UTF-8).} other {The answer could not be read.}} Answer with the form of the confirmation page.}}',
   'oauth.notSentBack': 'You were not sent back to the application. Close this page and start again from the application.',
+
+  // ── The OAuth consent page (src/auth/consent-texts.ts) ──────────────────────────────────────────────
+  'consent.title': 'Allow {client} to read {company}\'s website?',
+  'consent.heading': 'Allow {client} to read {company}\'s published website?',
+  'consent.unnamedClient': 'an application that gave no name',
+  'consent.scope': 'It will get a token for the scope <code>site:read</code>:',
+  'consent.grantRead': 'search and read the pages, services and published prices that anyone can see;',
+  'consent.grantLimit': 'a higher rate limit for its requests.',
+  'consent.limits': 'It unlocks nothing that is not public, and no account or personal data is involved. The token is valid for one hour and can be renewed by the application.',
+  'consent.sentTo': 'After you choose, you will be sent to {destination}:',
+  'consent.appForScheme': 'the app that handles {scheme} links',
+  'consent.warning': 'The application chose its own name. If you did not start this from an application you trust, or the address above is not the one you expect, deny.',
+  'consent.approve': 'Approve',
+  'consent.deny': 'Deny',
 } as const satisfies Record<string, string>;

@@ -528,4 +528,18 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'oauth.errorHeading': '{reason, select, tooMany {Zbyt wiele żądań} unavailable {Autoryzacja jest chwilowo niedostępna} other {Tej prośby o autoryzację nie da się dokończyć}}',
   'oauth.error': '{reason, select, tooMany {Z tego adresu przyszło zbyt wiele próśb o autoryzację. Spróbuj ponownie za minutę.} unavailable {Spróbuj ponownie za minutę.} repeated {Parametr prośby o autoryzację się powtarza.} noClientId {Prośba o autoryzację nie ma parametru client_id.} unknownClient {Aplikacja nie jest tu zarejestrowana (nieznany client_id). Musi zarejestrować się ponownie przez POST /oauth/register/.} noRedirect {Prośba o autoryzację nie ma parametru redirect_uri, a aplikacja zarejestrowała więcej niż jeden adres.} redirectMismatch {Ten redirect_uri nie jest adresem zarejestrowanym przez aplikację (musi się zgadzać dokładnie).} foreignOrigin {Odpowiedź nie pochodzi z własnej strony tej witryny.} incomplete {Odpowiedź jest niepełna.} expired {Ta strona potwierdzenia wygasła (jest ważna przez 10 minut).} noCookie {Nie udało się zweryfikować odpowiedzi (brak ciasteczka tej strony).} answered {Na tę prośbę już odpowiedziano.} other {{detail, select, too_large {Odpowiedź przekracza dopuszczalny rozmiar.} too_many_parameters {Formularz ma zbyt wiele parametrów.} unsupported_encoding {To kodowanie Content-Encoding nie jest obsługiwane (użyj gzip, deflate lub br albo żadnego).} unsupported_charset {To kodowanie znaków nie jest obsługiwane (użyj UTF-8).} other {Nie udało się odczytać odpowiedzi.}} Odpowiedz za pomocą formularza strony potwierdzenia.}}',
   'oauth.notSentBack': 'Nie nastąpił powrót do aplikacji. Zamknij tę stronę i zacznij od nowa w aplikacji.',
+
+  // ── Strona zgody OAuth (src/auth/consent-texts.ts) ──────────────────────────────────────────────────
+  'consent.title': 'Pozwolić aplikacji {client} na odczyt strony firmy {company}?',
+  'consent.heading': 'Pozwolić aplikacji {client} na odczyt opublikowanej strony firmy {company}?',
+  'consent.unnamedClient': 'bez nazwy',
+  'consent.scope': 'Otrzyma token z zakresem <code>site:read</code>, który pozwala:',
+  'consent.grantRead': 'wyszukiwać i czytać strony, usługi i opublikowane ceny, które może zobaczyć każdy;',
+  'consent.grantLimit': 'wysyłać więcej zapytań (wyższy limit).',
+  'consent.limits': 'Nie daje dostępu do niczego, co nie jest publiczne, i nie dotyczy żadnego konta ani danych osobowych. Token jest ważny godzinę, a aplikacja może go odnowić.',
+  'consent.sentTo': 'Po wyborze przeglądarka przejdzie do {destination}:',
+  'consent.appForScheme': 'aplikacji obsługującej linki {scheme}',
+  'consent.warning': 'Nazwę podała sama aplikacja. Jeśli ta prośba nie pochodzi z aplikacji, której ufasz, albo adres powyżej nie jest tym, którego się spodziewasz, wybierz „Odmów”.',
+  'consent.approve': 'Zezwól',
+  'consent.deny': 'Odmów',
 };

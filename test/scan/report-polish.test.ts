@@ -50,7 +50,9 @@ const SHARED = new Set(
     'brotli cache gzip svg ' +
     // schema.org and format names the structured-data texts give (Organization, Article, RDFa, Wikipedia), the HTTP method GET,
     // and Polish words spelt as English ones (profile: "profile firmy"; limit; folder: "folder spamu").
-    'article folder get limit organization profile rdfa wikipedia').split(' '),
+    'article folder get limit organization profile rdfa wikipedia ' +
+    // The OAuth pages: the HTTP method POST, encodings (deflate, UTF-8) and the word token, which Polish takes as it is.
+    'deflate post token utf').split(' '),
 );
 
 interface Element {
