@@ -52,7 +52,11 @@ const SHARED = new Set(
     // and Polish words spelt as English ones (profile: "profile firmy"; limit; folder: "folder spamu").
     'article folder get limit organization profile rdfa wikipedia ' +
     // The OAuth pages: the HTTP method POST, encodings (deflate, UTF-8) and the word token, which Polish takes as it is.
-    'deflate post token utf').split(' '),
+    'deflate post token utf ' +
+    // The site frame: menu is a Polish word too ("Menu główne").
+    'menu ' +
+    // The command line: import is a Polish word too ("import: znaleziono 2"), and serve is our command's verb.
+    'import serve').split(' '),
 );
 
 interface Element {
@@ -98,7 +102,8 @@ function ownWords(report: string): string[] {
     .split(/\s+/)
     .map((token) => token.replace(/[.,;:)(]+$|^[(]+/g, ''))
     // Code, addresses and names of headers and types: Last-Modified, User-Agent, WebSite, og:image.
-    .filter((token) => !/[./:=_@()[\]{}]|\p{Lu}\p{Ll}*-\p{Lu}|\p{Ll}\p{Lu}/u.test(token))
+    // And the command line: our command's name and its flags (site-content-mcp serve --content-dir).
+    .filter((token) => !/[./:=_@()[\]{}]|\p{Lu}\p{Ll}*-\p{Lu}|\p{Ll}\p{Lu}|^--?\p{L}|^site-content-mcp$/u.test(token))
     .filter((token) => !IDENTIFIERS.has(token))
     .flatMap((token) => token.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
 }
