@@ -575,4 +575,10 @@ export const en = {
   'cli.notServable': '{dir} cannot be served yet:',
   'cli.check': '{dir}: {pages, plural, one {# page} other {# pages}} can be served{problems, plural, =0 {, no problems.} one {; # problem:} other {; # problems:}}',
   'cli.progress': 'import: found {found}, fetched {fetched}, written {written}, skipped {skipped}, failed {failed}',
+
+  // ── The importer’s words for failures (src/import/fetch-words.ts), English on the terminal ──────────
+  'import.refusal': '{reason, select, port {only websites on the standard ports (80 for http, 443 for https) can be imported} scheme {only http:// and https:// websites can be imported} other {{detail}}}',
+  'import.refused': '{redirected, select, yes {redirects to an address that cannot be imported ({rule})} other {{rule}}}',
+  'import.budgetUsed': 'the import\'s request budget was used up',
+  'import.stopped': 'the import was stopped',
 } as const satisfies Record<string, string>;

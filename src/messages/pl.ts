@@ -578,4 +578,10 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'cli.notServable': 'Katalogu {dir} nie można jeszcze serwować:',
   'cli.check': '{dir}: {pages, plural, one {# strona} few {# strony} many {# stron} other {# strony}} do serwowania{problems, plural, =0 {, bez problemów.} one {; # problem:} few {; # problemy:} many {; # problemów:} other {; # problemu:}}',
   'cli.progress': 'import: znaleziono {found}, pobrano {fetched}, zapisano {written}, pominięto {skipped}, nieudane {failed}',
+
+  // ── Słowa importera o niepowodzeniach (src/import/fetch-words.ts), w terminalu po angielsku ─────────
+  'import.refusal': '{reason, select, port {importujemy tylko strony na standardowych portach (80 dla http, 443 dla https)} scheme {importujemy tylko strony http:// i https://} other {{detail}}}',
+  'import.refused': '{redirected, select, yes {przekierowuje pod adres, którego nie można importować ({rule})} other {{rule}}}',
+  'import.budgetUsed': 'limit żądań importu się wyczerpał',
+  'import.stopped': 'import został zatrzymany',
 };
