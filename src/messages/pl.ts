@@ -486,7 +486,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'scan.failed': 'Skan się nie powiódł.',
   'scan.shuttingDown': 'Serwer jest wyłączany; niczego nie rozpoczęto. Spróbuj ponownie za minutę.',
   'scan.tooManyRunning': 'Na tym serwerze trwa teraz zbyt wiele skanów; niczego nie rozpoczęto i nic nie zostało wliczone do limitu.',
-  'scan.alreadyRunning': 'Trwa już {count, plural, one {# Twój skan} few {# Twoje skany} many {# Twoich skanów} other {# Twojego skanu}}; śledź je przez get_scan_result i rozpocznij kolejny, gdy któryś się zakończy. Nic nie zostało wliczone do limitu.',
+  'scan.alreadyRunning': '{count, plural, one {Trwa już # Twój skan} few {Trwają już # Twoje skany} many {Trwa już # Twoich skanów} other {Trwa już # Twojego skanu}}; śledź je przez get_scan_result i rozpocznij kolejny, gdy któryś się zakończy. Nic nie zostało wliczone do limitu.',
   'scan.unknownId': 'Nie ma skanu o tym identyfikatorze. Wyniki są przechowywane przez 24 godziny; rozpocznij nowy skan przez scan_analytics lub scan_ai_visibility.',
   'scan.interrupted': 'Skan został przerwany (serwer uruchomił się ponownie). Rozpocznij nowy skan.',
   'scan.onlyPublic': 'Skanujemy tylko publiczne strony na portach 80 i 443.',
@@ -516,7 +516,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'inquiry.footer': 'Identyfikator zapytania: {id} (przyjęte {received})',
 
   // ── Niepowodzenia w drodze do strony (src/net/failure-text.ts), w języku wywołującego ───────────────
-  'net.failure': '{reason, select, target_refused {adres został odrzucony} blocked_address {ten adres nie prowadzi do publicznej strony internetowej} redirect_loop {przekierowania tworzą pętlę} too_many_redirects {ponad {redirects, plural, one {# przekierowanie} few {# przekierowania} many {# przekierowań} other {# przekierowania}}} invalid_redirect {strona odpowiedziała przekierowaniem na nieprawidłowy adres} redirect_refused {nie poszliśmy za przekierowaniem} budget {limit żądań wyczerpał się przed tym żądaniem} request_timeout {brak pełnej odpowiedzi w ciągu {seconds, number} s} job_aborted {zadanie zatrzymało się, zanim to żądanie się zakończyło} connect_timeout {nie udało się na czas nawiązać połączenia} response_stalled {strona przestała odpowiadać} dns_not_found {nazwa domeny nie istnieje w DNS} tls {nie udało się nawiązać bezpiecznego połączenia ({tls})} other {nie udało się połączyć ze stroną}}',
+  'net.failure': '{reason, select, target_refused {adres został odrzucony} blocked_address {ten adres nie prowadzi do publicznej strony internetowej} redirect_loop {przekierowania tworzą pętlę} too_many_redirects {ponad {redirects, plural, one {# przekierowanie} few {# przekierowania} many {# przekierowań} other {# przekierowania}}} invalid_redirect {strona odpowiedziała przekierowaniem na nieprawidłowy adres} redirect_refused {przekierowanie nie zostało wykonane} budget {limit żądań wyczerpał się przed tym żądaniem} request_timeout {brak pełnej odpowiedzi w ciągu {seconds, number} s} job_aborted {zadanie zatrzymało się, zanim to żądanie się zakończyło} connect_timeout {nie udało się na czas nawiązać połączenia} response_stalled {strona przestała odpowiadać} dns_not_found {nazwa domeny nie istnieje w DNS} tls {nie udało się nawiązać bezpiecznego połączenia ({tls})} other {nie udało się połączyć ze stroną}}',
 
   // ── Dane kontaktowe firmy w odpowiedziach narzędzi (src/content/contact-text.ts) ────────────────────
   'contact.directly': 'Skontaktuj się bezpośrednio z firmą {company} przez stronę {url}.',
