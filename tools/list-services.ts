@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { contactPlace } from '../src/content/contact-text.js';
+import { quoteNextStep } from '../src/content/contact-text.js';
 import { publishedPrices } from '../src/content/pricing.js';
 import type { Page } from '../src/content/page.js';
 import type { PriceUnit } from '../src/content/price-unit.js';
@@ -53,10 +53,7 @@ export const listServices = defineTool({
       ...(contact === undefined
         ? {}
         : {
-            nextStep:
-              lang === 'pl'
-                ? `Wycenę przygotowujemy po rozmowie o zakresie: ${contactPlace(contact, urls, lang)}, e-mail ${contact.email}, telefon ${contact.phone}.`
-                : `We quote after a short call about the scope: ${contactPlace(contact, urls, lang)}, e-mail ${contact.email}, phone ${contact.phone}.`,
+            nextStep: quoteNextStep(contact, urls, lang),
           }),
     };
 

@@ -1,4 +1,5 @@
 import type { Lang } from '../content/schema.js';
+import { LOCALES, message, type MessageKey } from '../messages/catalog.js';
 
 /** The words of the page frame (navigation, footer, the 404 page), in each site language. */
 export interface FrameLabels {
@@ -31,53 +32,33 @@ export interface NotFoundLabels {
   readonly agentHint: string;
 }
 
-export const FRAME_LABELS: Readonly<Record<Lang, FrameLabels>> = {
-  pl: {
-    languageName: 'Polski',
-    locale: 'pl-PL',
-    skipToContent: 'Przejdź do treści',
-    mainNavigation: 'Menu główne',
-    home: 'Strona główna',
-    services: 'Usługi',
-    pricing: 'Cennik',
-    contact: 'Kontakt',
-    privacyPolicy: 'Polityka prywatności',
-    markdownVersion: 'Wersja Markdown',
-    siteMapForModels: 'Mapa strony dla modeli językowych (llms.txt)',
-    updated: 'Zaktualizowano',
+/** The frame's words in `lang`, from the catalogs (`site.*`). */
+function frameLabels(lang: Lang): FrameLabels {
+  const say = (key: MessageKey) => message(lang, key);
+  return {
+    languageName: say('site.languageName'),
+    locale: LOCALES[lang],
+    skipToContent: say('site.skipToContent'),
+    mainNavigation: say('site.mainNavigation'),
+    home: say('site.home'),
+    services: say('site.services'),
+    pricing: say('site.pricing'),
+    contact: say('site.contact'),
+    privacyPolicy: say('site.privacyPolicy'),
+    markdownVersion: say('site.markdownVersion'),
+    siteMapForModels: say('site.siteMapForModels'),
+    updated: say('site.updated'),
     notFound: {
-      title: 'Nie znaleziono strony',
-      lead: 'Pod tym adresem nie ma żadnej strony. Mogła zostać przeniesiona albo w adresie jest literówka.',
-      suggestions: 'Może chodziło o jedną z tych stron:',
-      goHome: 'Przejdź na stronę główną',
-      browseServices: 'Zobacz nasze usługi',
-      contactUs: 'Skontaktuj się z nami',
-      searchHint: 'Listę wszystkich stron znajdziesz w mapie strony',
-      agentHint: 'Agenci mogą przeszukać stronę przez',
+      title: say('site.notFound.title'),
+      lead: say('site.notFound.lead'),
+      suggestions: say('site.notFound.suggestions'),
+      goHome: say('site.notFound.goHome'),
+      browseServices: say('site.notFound.browseServices'),
+      contactUs: say('site.notFound.contactUs'),
+      searchHint: say('site.notFound.searchHint'),
+      agentHint: say('site.notFound.agentHint'),
     },
-  },
-  en: {
-    languageName: 'English',
-    locale: 'en-GB',
-    skipToContent: 'Skip to content',
-    mainNavigation: 'Main menu',
-    home: 'Home',
-    services: 'Services',
-    pricing: 'Pricing',
-    contact: 'Contact',
-    privacyPolicy: 'Privacy policy',
-    markdownVersion: 'Markdown version',
-    siteMapForModels: 'Site map for language models (llms.txt)',
-    updated: 'Updated',
-    notFound: {
-      title: 'Page not found',
-      lead: 'There is no page at this address. It may have moved, or the address has a typo.',
-      suggestions: 'Perhaps you meant one of these pages:',
-      goHome: 'Go to the home page',
-      browseServices: 'See our services',
-      contactUs: 'Contact us',
-      searchHint: 'Every page is listed in the site map',
-      agentHint: 'Agents can search the site with',
-    },
-  },
-};
+  };
+}
+
+export const FRAME_LABELS: Readonly<Record<Lang, FrameLabels>> = { pl: frameLabels('pl'), en: frameLabels('en') };

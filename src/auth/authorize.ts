@@ -3,8 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { bodyFailure } from '../web/body-failure.js';
 import { StoreUnavailableError } from '../store/store.js';
 import type { AgentAuth } from './agent-auth.js';
-import { renderConsentPage, renderErrorPage, type Page } from './consent-page.js';
-import { consentLanguage } from './consent-texts.js';
+import { renderConsentPage, renderErrorPage, type ConsentFailure, type Page } from './consent-page.js';
+import { consentLanguage, type ConsentLanguage } from './consent-texts.js';
 import { enforceEndpointLimit } from './endpoint-limits.js';
 import { clientHash, readClientId, type OAuthClient } from './oauth-client.js';
 import { OAuthError } from './oauth-error.js';
@@ -35,24 +35,32 @@ export function authorizeHandlers(auth: AgentAuth, site: (req: Request) => Conse
   const cookieName = new URL(auth.urls.issuer).protocol === 'https:' ? '__Host-oauth_consent' : 'oauth_consent';
   const secure = cookieName.startsWith('__Host-');
 
+  /** The language of our pages for this request: `ui_locales` when given, else the browser's, else the site's. */
+  function pageLanguage(req: Request, uiLocales?: string): ConsentLanguage {
+    // Without an Accept-Language header, Express would "accept" the first language offered.
+    const accepts = (languages: string[]) => (req.headers['accept-language'] === undefined ? false : req.acceptsLanguages(languages));
+    return consentLanguage(uiLocales, accepts, site(req).defaultLanguage);
+  }
+
   async function show(req: Request, res: Response): Promise<void> {
     try {
       await enforceEndpointLimit(auth, 'authorize', req.ip);
     } catch (error) {
-      if (error instanceof OAuthError) return sendPage(res, error.status, renderErrorPage('Too many requests', error.description), undefined, error.retryAfterSeconds);
+      if (error instanceof OAuthError) return sendPage(res, error.status, renderErrorPage(pageLanguage(req), 'tooMany'), undefined, error.retryAfterSeconds);
       throw error;
     }
     const params = singleParams(new URL(req.originalUrl, auth.urls.issuer).searchParams);
-    if (params === undefined) return errorPage(res, 400, 'A parameter of the authorization request is repeated.');
+    if (params === undefined) return errorPage(res, pageLanguage(req), 400, 'repeated');
+    const lang = pageLanguage(req, params.get('ui_locales'));
 
     const clientId = params.get('client_id');
-    if (clientId === undefined) return errorPage(res, 400, 'The authorization request has no client_id.');
+    if (clientId === undefined) return errorPage(res, lang, 400, 'noClientId');
     let client: OAuthClient;
     try {
       client = await readClientId(auth, clientId, new OAuthError('invalid_request', 'unknown client'));
     } catch (error) {
-      if (error instanceof OAuthError && error.code === 'temporarily_unavailable') return unavailablePage(res, error);
-      return errorPage(res, 400, 'The application is not registered here (unknown client_id). It must register again with POST /oauth/register/.');
+      if (error instanceof OAuthError && error.code === 'temporarily_unavailable') return unavailablePage(res, lang, error);
+      return errorPage(res, lang, 400, 'unknownClient');
     }
     const requested = params.get('redirect_uri');
     const redirectUri =
@@ -64,13 +72,7 @@ export function authorizeHandlers(auth: AgentAuth, site: (req: Request) => Conse
           ? requested
           : undefined;
     if (redirectUri === undefined) {
-      return errorPage(
-        res,
-        400,
-        requested === undefined
-          ? 'The authorization request has no redirect_uri, and the application registered more than one.'
-          : 'The redirect_uri is not one the application registered (it must match exactly).',
-      );
+      return errorPage(res, lang, 400, requested === undefined ? 'noRedirect' : 'redirectMismatch');
     }
 
     // From here on the client and the redirect URI are trusted: errors go back to the client.
@@ -105,39 +107,37 @@ export function authorizeHandlers(auth: AgentAuth, site: (req: Request) => Conse
         csrf: sha256(nonce),
       });
     } catch (error) {
-      if (error instanceof OAuthError) return unavailablePage(res, error);
+      if (error instanceof OAuthError) return unavailablePage(res, lang, error);
       throw error;
     }
     res.cookie(cookieName, nonce, { httpOnly: true, secure, sameSite: 'strict', path: '/', maxAge: TOKEN_KINDS.consent.lifetimeSeconds * 1000 });
-    const { company, defaultLanguage } = site(req);
-    // Without an Accept-Language header, Express would "accept" the first language offered.
-    const accepts = (languages: string[]) => (req.headers['accept-language'] === undefined ? false : req.acceptsLanguages(languages));
-    const lang = consentLanguage(params.get('ui_locales'), accepts, defaultLanguage);
+    const { company } = site(req);
     const page = renderConsentPage({ lang, company, clientName: client.name, redirectUri, consentToken: consent.token, formAction: auth.urls.authorizationEndpoint });
     sendPage(res, 200, page, formTarget(redirectUri));
   }
 
   async function decide(req: Request, res: Response): Promise<void> {
-    if (!fromOurOrigin(req, auth.urls.issuer)) return errorPage(res, 403, 'The answer did not come from this site\'s own page.');
+    const lang = pageLanguage(req);
+    if (!fromOurOrigin(req, auth.urls.issuer)) return errorPage(res, lang, 403, 'foreignOrigin');
     const fields = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
     const token = fields.consent;
     const decision = fields.decision;
-    if (typeof token !== 'string' || (decision !== 'approve' && decision !== 'deny')) return errorPage(res, 400, 'The answer is incomplete.');
+    if (typeof token !== 'string' || (decision !== 'approve' && decision !== 'deny')) return errorPage(res, lang, 400, 'incomplete');
     let claims;
     try {
       claims = await auth.verifyOr('consent', token, new OAuthError('invalid_request', 'expired'));
     } catch (error) {
-      if (error instanceof OAuthError && error.code === 'temporarily_unavailable') return unavailablePage(res, error);
-      return errorPage(res, 400, 'This confirmation page has expired (it is valid for 10 minutes).');
+      if (error instanceof OAuthError && error.code === 'temporarily_unavailable') return unavailablePage(res, lang, error);
+      return errorPage(res, lang, 400, 'expired');
     }
     const nonce = readCookie(req, cookieName);
-    if (nonce === undefined || sha256(nonce) !== claims.csrf) return errorPage(res, 403, 'The answer could not be verified (the cookie of this page is missing).');
+    if (nonce === undefined || sha256(nonce) !== claims.csrf) return errorPage(res, lang, 403, 'noCookie');
     try {
       if (!(await auth.store.setIfAbsent(`oauth:consent-used:${String(claims.jti)}`, '1', TOKEN_KINDS.consent.lifetimeSeconds * 2000))) {
-        return errorPage(res, 400, 'This request was already answered.');
+        return errorPage(res, lang, 400, 'answered');
       }
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return unavailablePage(res, new OAuthError('temporarily_unavailable', 'Authorization is temporarily unavailable.', 60));
+      if (error instanceof StoreUnavailableError) return unavailablePage(res, lang, new OAuthError('temporarily_unavailable', 'Authorization is temporarily unavailable.', 60));
       throw error;
     }
 
@@ -158,7 +158,7 @@ export function authorizeHandlers(auth: AgentAuth, site: (req: Request) => Conse
         ...(typeof claims.resource === 'string' ? { resource: claims.resource } : {}),
       });
     } catch (error) {
-      if (error instanceof OAuthError) return unavailablePage(res, error);
+      if (error instanceof OAuthError) return unavailablePage(res, lang, error);
       throw error;
     }
     auth.logger.info({ registrationId: sub }, 'authorization approved');
@@ -166,21 +166,21 @@ export function authorizeHandlers(auth: AgentAuth, site: (req: Request) => Conse
   }
 
   /** An answer whose body cannot be read (too large, too many fields, not decodable) gets the error page. */
-  function unreadableAnswer(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  function unreadableAnswer(error: unknown, req: Request, res: Response, next: NextFunction): void {
     const failure = bodyFailure(error);
     if (failure === undefined || res.headersSent) return next(error);
-    errorPage(res, failure.status, `${failure.reason} Answer with the form of the confirmation page.`);
+    errorPage(res, pageLanguage(req), failure.status, 'unreadable', failure.kind);
   }
 
   return { show, decide, unreadableAnswer };
 }
 
-function errorPage(res: Response, status: number, message: string): void {
-  sendPage(res, status, renderErrorPage('This authorization request cannot be completed', message));
+function errorPage(res: Response, lang: ConsentLanguage, status: number, reason: ConsentFailure, detail?: string): void {
+  sendPage(res, status, renderErrorPage(lang, reason, detail));
 }
 
-function unavailablePage(res: Response, error: OAuthError): void {
-  sendPage(res, error.status, renderErrorPage('Authorization is temporarily unavailable', 'Please try again in a minute.'), undefined, error.retryAfterSeconds);
+function unavailablePage(res: Response, lang: ConsentLanguage, error: OAuthError): void {
+  sendPage(res, error.status, renderErrorPage(lang, 'unavailable'), undefined, error.retryAfterSeconds);
 }
 
 function sendPage(res: Response, status: number, page: Page, formTargetSource?: string, retryAfterSeconds?: number): void {

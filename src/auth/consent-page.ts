@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { message } from '../messages/catalog.js';
 import { FAVICON_LINK } from '../web/favicon.js';
 import { withoutBidiControls } from '../text/bidi-controls.js';
 import { bindSingleLetterWords, bindsSingleLetterWords } from '../text/typography.js';
@@ -116,9 +117,28 @@ ${texts.grants.map((grant) => `<li>${grant}</li>`).join('\n')}
   return { html: layout(input.lang, title, body), styleSource: STYLE_SOURCE };
 }
 
-export function renderErrorPage(heading: string, message: string): Page {
-  const body = `<h1>${escapeHtml(heading)}</h1>
-<p>${escapeHtml(message)}</p>
-<p class="muted">You were not sent back to the application. Close this page and start again from the application.</p>`;
-  return { html: layout('en', heading, body), styleSource: STYLE_SOURCE };
+/** Why an authorization request stops on our page (the catalogs' `oauth.error`); `detail` is a body failure's kind. */
+export type ConsentFailure =
+  | 'tooMany'
+  | 'unavailable'
+  | 'repeated'
+  | 'noClientId'
+  | 'unknownClient'
+  | 'noRedirect'
+  | 'redirectMismatch'
+  | 'foreignOrigin'
+  | 'incomplete'
+  | 'expired'
+  | 'noCookie'
+  | 'answered'
+  | 'unreadable';
+
+/** The page that ends a request which cannot go back to the application, in the person's language. */
+export function renderErrorPage(lang: ConsentLanguage, reason: ConsentFailure, detail = ''): Page {
+  const words = (text: string) => escapeHtml(bindsSingleLetterWords(lang) ? bindSingleLetterWords(text) : text);
+  const heading = message(lang, 'oauth.errorHeading', { reason });
+  const body = `<h1>${words(heading)}</h1>
+<p>${words(message(lang, 'oauth.error', { reason, detail: detail.replace(/-/g, '_') }))}</p>
+<p class="muted">${words(message(lang, 'oauth.notSentBack'))}</p>`;
+  return { html: layout(lang, heading, body), styleSource: STYLE_SOURCE };
 }

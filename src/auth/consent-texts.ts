@@ -1,3 +1,4 @@
+import { message, type MessageKey, type MessageValues } from '../messages/catalog.js';
 import { bindSingleLetterWords } from '../text/typography.js';
 
 /** The languages the consent page is written in. */
@@ -25,36 +26,26 @@ export interface ConsentTexts {
   readonly deny: string;
 }
 
-const pl = (text: string) => bindSingleLetterWords(text);
+/** The consent page's words in `lang`, from the catalogs (`consent.*`); Polish one-letter words bound where the text is ours alone. */
+function consentTexts(lang: ConsentLanguage): ConsentTexts {
+  const say = (key: MessageKey, values?: MessageValues) => message(lang, key, values);
+  const bound = (key: MessageKey, values?: MessageValues) => (lang === 'pl' ? bindSingleLetterWords(say(key, values)) : say(key, values));
+  return {
+    title: (client, company) => bound('consent.title', { client, company }),
+    heading: (client, company) => say('consent.heading', { client, company }),
+    unnamedClient: say('consent.unnamedClient'),
+    scope: bound('consent.scope'),
+    grants: [bound('consent.grantRead'), bound('consent.grantLimit')],
+    limits: bound('consent.limits'),
+    sentTo: (destination) => bound('consent.sentTo', { destination }),
+    appForScheme: (scheme) => say('consent.appForScheme', { scheme }),
+    warning: bound('consent.warning'),
+    approve: say('consent.approve'),
+    deny: say('consent.deny'),
+  };
+}
 
-export const CONSENT_TEXTS: Readonly<Record<ConsentLanguage, ConsentTexts>> = {
-  pl: {
-    title: (client, company) => pl(`Pozwolić aplikacji ${client} na odczyt strony firmy ${company}?`),
-    heading: (client, company) => `Pozwolić aplikacji ${client} na odczyt opublikowanej strony firmy ${company}?`,
-    unnamedClient: 'bez nazwy',
-    scope: pl('Otrzyma token z zakresem <code>site:read</code>, który pozwala:'),
-    grants: [pl('wyszukiwać i czytać strony, usługi i opublikowane ceny, które może zobaczyć każdy;'), pl('wysyłać więcej zapytań (wyższy limit).')],
-    limits: pl('Nie daje dostępu do niczego, co nie jest publiczne, i nie dotyczy żadnego konta ani danych osobowych. Token jest ważny godzinę, a aplikacja może go odnowić.'),
-    sentTo: (destination) => pl(`Po wyborze przeglądarka przejdzie do ${destination}:`),
-    appForScheme: (scheme) => `aplikacji obsługującej linki ${scheme}`,
-    warning: pl('Nazwę podała sama aplikacja. Jeśli ta prośba nie pochodzi z aplikacji, której ufasz, albo adres powyżej nie jest tym, którego się spodziewasz, wybierz „Odmów”.'),
-    approve: 'Zezwól',
-    deny: 'Odmów',
-  },
-  en: {
-    title: (client, company) => `Allow ${client} to read ${company}'s website?`,
-    heading: (client, company) => `Allow ${client} to read ${company}'s published website?`,
-    unnamedClient: 'an application that gave no name',
-    scope: 'It will get a token for the scope <code>site:read</code>:',
-    grants: ['search and read the pages, services and published prices that anyone can see;', 'a higher rate limit for its requests.'],
-    limits: 'It unlocks nothing that is not public, and no account or personal data is involved. The token is valid for one hour and can be renewed by the application.',
-    sentTo: (destination) => `After you choose, you will be sent to ${destination}:`,
-    appForScheme: (scheme) => `the app that handles ${scheme} links`,
-    warning: 'The application chose its own name. If you did not start this from an application you trust, or the address above is not the one you expect, deny.',
-    approve: 'Approve',
-    deny: 'Deny',
-  },
-};
+export const CONSENT_TEXTS: Readonly<Record<ConsentLanguage, ConsentTexts>> = { pl: consentTexts('pl'), en: consentTexts('en') };
 
 /**
  * The consent page's language: the first of `ui_locales` (OpenID Connect's space-separated

@@ -6,6 +6,7 @@ import { createProgress } from './import-progress.js';
 import { runImport } from '../import/run-import.js';
 import { NetworkPolicy } from '../net/network-policy.js';
 import { systemResolver } from '../net/resolver.js';
+import { message } from '../messages/catalog.js';
 
 /**
  * `site-content-mcp import <url> --out <dir>`: a progress bar on a terminal (plain lines
@@ -48,7 +49,7 @@ export async function runImportCommand(config: Config): Promise<number> {
   }
   process.stdout.write(importSummary(report, outDir));
   const check = await checkContent(outDir);
-  process.stdout.write(check.ok ? `\nReady to serve: site-content-mcp serve --content-dir ${outDir}\n` : `\n${outDir} cannot be served yet:\n${check.text}`);
+  process.stdout.write(check.ok ? `\n${message('en', 'cli.ready', { dir: outDir })}\n` : `\n${message('en', 'cli.notServable', { dir: outDir })}\n${check.text}`);
   return report.pagesInOutput > 0 ? 0 : 1;
 }
 
@@ -78,7 +79,7 @@ async function checkContent(dir: string): Promise<{ ok: boolean; text: string }>
   try {
     const { site, warnings } = await loadSite(dir);
     const lines = warnings.map((warning) => `  ${warning.file}  ${warning.field}: ${warning.message}`);
-    const head = `${dir}: ${site.pages.length} pages can be served${warnings.length > 0 ? `; ${warnings.length} problem(s):` : ', no problems.'}`;
+    const head = message('en', 'cli.check', { dir, pages: site.pages.length, problems: warnings.length });
     return { ok: true, text: `${[head, ...lines].join('\n')}\n` };
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, text: `${error.message}\n` };

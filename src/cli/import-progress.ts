@@ -1,5 +1,6 @@
 import { Format, SingleBar, type Options, type Params } from 'cli-progress';
 import type { ImportProgress } from '../import/run-import.js';
+import { message } from '../messages/catalog.js';
 
 export interface Progress {
   update(progress: ImportProgress): void;
@@ -50,7 +51,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
   }
   let last = 0;
   let latest: ImportProgress | undefined;
-  const line = (progress: ImportProgress) => stream.write(`import: found ${progress.found}, fetched ${progress.fetched}, written ${progress.written}, skipped ${progress.skipped}, failed ${progress.failed}\n`);
+  const line = (progress: ImportProgress) => stream.write(`${message('en', 'cli.progress', { ...progress })}\n`);
   return {
     update(progress) {
       latest = progress;

@@ -1,17 +1,20 @@
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import type { Lang } from './schema.js';
 import type { SiteContent } from './site-content.js';
 import type { SiteUrls } from './site-urls.js';
 
 /**
  * One sentence with the company's direct contact options, added to every answer of a tool that
- * could not pass something on, so the person always has a way to reach the company.
+ * could not pass something on, so the person always has a way to reach the company. The contact
+ * details are those of `lang`; the sentence is worded in `wording`, the language of the error it
+ * ends (the API's errors are English).
  */
-export function contactOptionsText(site: SiteContent, urls: SiteUrls, lang: Lang | undefined): string {
+export function contactOptionsText(site: SiteContent, urls: SiteUrls, lang: Lang | undefined, wording: MessageLanguage = 'en'): string {
   const { info } = site;
   const language = lang !== undefined && info.contact[lang] ? lang : info.defaultLanguage;
   const contact = info.contact[language] ?? Object.values(info.contact)[0];
-  if (!contact) return `Contact ${info.company} directly through ${urls.pageUrl('/')}.`;
-  return `Contact ${info.company} directly instead: e-mail ${contact.email}, phone ${contact.phone}, ${contactPlace(contact, urls, 'en')}.`;
+  if (!contact) return message(wording, 'contact.directly', { company: info.company, url: urls.pageUrl('/') });
+  return message(wording, 'contact.options', { company: info.company, email: contact.email, phone: contact.phone, place: contactPlace(contact, urls, wording) });
 }
 
 type ContactEntry = NonNullable<SiteContent['info']['contact'][Lang]>;
@@ -22,6 +25,11 @@ type ContactEntry = NonNullable<SiteContent['info']['contact'][Lang]>;
  * serve have no forms, and an assistant must not send a prospect looking for one).
  */
 export function contactPlace(contact: ContactEntry, urls: SiteUrls, lang: Lang): string {
-  if (contact.formUrl !== undefined) return `${lang === 'pl' ? 'formularz kontaktowy' : 'contact form'} ${contact.formUrl}`;
-  return `${lang === 'pl' ? 'strona kontaktowa' : 'contact page'} ${urls.pageUrl(contact.contactForm)}`;
+  if (contact.formUrl !== undefined) return message(lang, 'contact.place', { form: 'yes', url: contact.formUrl });
+  return message(lang, 'contact.place', { form: 'no', url: urls.pageUrl(contact.contactForm) });
+}
+
+/** How the company quotes a service without a price: after a call, through these contact options. */
+export function quoteNextStep(contact: ContactEntry, urls: SiteUrls, lang: Lang): string {
+  return message(lang, 'contact.quoteAfterCall', { place: contactPlace(contact, urls, lang), email: contact.email, phone: contact.phone });
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_DIR } from './import-state.js';
+import { formatNumber, message, type MessageValues } from '../messages/catalog.js';
 import type { ImportReport } from './import-report.js';
 
 /** Items shown per list on the terminal; the summary file holds them all. */
@@ -8,7 +9,10 @@ export const SUMMARY_LIST_LIMIT = 10;
 /** The file in the output folder with every list in full. */
 export const SUMMARY_FILE = 'summary.txt';
 
-const count = new Intl.NumberFormat('en-GB');
+/** The summary is for the person at the terminal, in the CLI's language (English), from the catalogs (`cli.summary.*`). */
+const count = { format: (value: number) => formatNumber('en', value) };
+const say = (key: Parameters<typeof message>[1], values?: MessageValues) => message('en', key, values);
+const label = (row: string, values: MessageValues = {}) => say('cli.summary.label', { row, ...values });
 
 /**
  * The end-of-run summary for a person: counts first, then how pages were found and why, then
@@ -17,49 +21,48 @@ const count = new Intl.NumberFormat('en-GB');
  */
 export function importSummary(report: ImportReport, outDir: string, limit = SUMMARY_LIST_LIMIT): string {
   const rows: [string, string][] = [
-    ['pages found', count.format(report.found)],
-    ['fetched', count.format(report.fetched)],
-    ['added', count.format(report.added.length)],
-    ['updated', count.format(report.updated.length)],
-    ['unchanged', count.format(report.unchanged)],
-    ['removed', count.format(report.removed.length)],
-    ['re-checked', count.format(report.rechecked)],
-    ['kept unconfirmed', count.format(report.kept.length)],
-    ['skipped', count.format(report.skipped.length)],
-    ['failed', count.format(report.failed.length)],
-    ['pages in ' + outDir, count.format(report.pagesInOutput)],
-    ['time', `${(report.durationMs / 1000).toFixed(1)} s`],
+    [label('found'), count.format(report.found)],
+    [label('fetched'), count.format(report.fetched)],
+    [label('added'), count.format(report.added.length)],
+    [label('updated'), count.format(report.updated.length)],
+    [label('unchanged'), count.format(report.unchanged)],
+    [label('removed'), count.format(report.removed.length)],
+    [label('rechecked'), count.format(report.rechecked)],
+    [label('kept'), count.format(report.kept.length)],
+    [label('skipped'), count.format(report.skipped.length)],
+    [label('failed'), count.format(report.failed.length)],
+    [label('pagesIn', { dir: outDir }), count.format(report.pagesInOutput)],
+    [label('time'), say('cli.summary.seconds', { seconds: report.durationMs / 1000 })],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = ['', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value.padStart(6)}`)];
   const languages = Object.entries(report.otherLanguages);
-  if (languages.length > 0) lines.push(`  other languages skipped: ${languages.map(([lang, n]) => `${lang} ${count.format(n)}`).join(', ')}`);
-  if (report.howFound !== '') lines.push('', `How pages were found: ${report.howFound}.`);
-  if (report.weaker !== undefined) lines.push(`Weaker than the last run: ${report.weaker}.`);
+  if (languages.length > 0) lines.push(`  ${say('cli.summary.otherLanguages', { languages: languages.map(([lang, n]) => `${lang} ${count.format(n)}`).join(', ') })}`);
+  if (report.howFound !== '') lines.push('', say('cli.summary.howFound', { how: report.howFound }));
+  if (report.weaker !== undefined) lines.push(say('cli.summary.weaker', { weaker: report.weaker }));
   let cut = false;
-  const list = (title: string, items: readonly string[]) => {
+  const list = (name: string, items: readonly string[]) => {
     if (items.length === 0) return;
-    lines.push('', `${title} (${count.format(items.length)}):`, ...items.slice(0, limit).map((item) => `  ${item}`));
+    lines.push('', say('cli.summary.list', { list: name, count: items.length }), ...items.slice(0, limit).map((item) => `  ${item}`));
     if (items.length > limit) {
-      lines.push(`  … and ${count.format(items.length - limit)} more`);
+      lines.push(`  ${say('cli.summary.more', { count: items.length - limit })}`);
       cut = true;
     }
   };
-  list('Added', report.added);
-  list('Updated', report.updated);
-  list('Removed (gone from the site, or no longer imported)', report.removed);
-  list('Kept as they were (this run could not confirm them)', report.kept.map((item) => `${item.url}  ${item.reason}`));
-  list('Skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
-  list('Failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
+  list('added', report.added);
+  list('updated', report.updated);
+  list('removed', report.removed);
+  list('kept', report.kept.map((item) => `${item.url}  ${item.reason}`));
+  list('skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
+  list('failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
   if (report.siteFile !== undefined) {
     const { outcome, missing, defaulted, inferred = [] } = report.siteFile;
-    const said = { written: 'written', updated: 'updated', unchanged: 'unchanged', 'kept-edits': 'updated; your edits kept' }[outcome];
-    lines.push('', `site.yaml: ${said}.`);
-    list('Fill in (the site does not state it)', missing);
-    list('Check (inferred, not stated by the site)', inferred);
-    list('Check (a neutral default was written)', defaulted);
+    lines.push('', say('cli.summary.siteFile', { outcome: outcome.replace(/-/g, '_') }));
+    list('fillIn', missing);
+    list('inferred', inferred);
+    list('defaulted', defaulted);
   }
-  if (cut) lines.push('', `Every list in full: ${summaryFile(outDir)}`);
+  if (cut) lines.push('', say('cli.summary.fullLists', { file: summaryFile(outDir) }));
   return `${lines.join('\n')}\n`;
 }
 

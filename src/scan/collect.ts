@@ -1,6 +1,6 @@
 import { privacyPolicyLink } from './checks/analytics/legal-links.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
-import { t, type Text } from './report-language.js';
+import { m, type Text } from './report-language.js';
 import type { Fetcher, FetchOutcome } from '../net/fetcher.js';
 import { detectBlock } from '../net/page/block-detection.js';
 import { parseHtmlPage, type HtmlPage } from '../net/page/html-page.js';
@@ -122,28 +122,18 @@ function isPage(value: HtmlPage | FetchedResource): value is HtmlPage {
 /** Why the home page cannot be graded, if it cannot: unreachable, blocked, an error page, not HTML. */
 function homeProblem(outcome: FetchOutcome): { reason: Text; evidence: string[] } | undefined {
   if (!outcome.ok) {
-    const failure = describeFetchFailure(outcome.failure);
-    return { reason: t(`Nie udało się pobrać strony głównej: ${failure}.`, `The home page could not be fetched: ${failure}.`), evidence: outcome.failure.redirects.map((hop) => `${hop.status} ${hop.url} -> ${hop.location}`) };
+    return { reason: m('scan.homeFailed', { failure: describeFetchFailure(outcome.failure) }), evidence: outcome.failure.redirects.map((hop) => `${hop.status} ${hop.url} -> ${hop.location}`) };
   }
   const { response } = outcome;
   const block = detectBlock(response);
   if (block !== undefined) {
     return {
-      reason:
-        block.kind === 'challenge'
-          ? t(
-              'Witryna odpowiedziała naszemu skanerowi wyzwaniem dla botów zamiast strony, więc nie dało się sprawdzić, co dostają roboty i użytkownicy. To nie jest ocena witryny.',
-              'The site answered our scanner with a bot challenge instead of the page, so what crawlers and visitors get could not be verified. This is not a grade of the site.',
-            )
-          : t(
-              'Witryna odmówiła dostępu naszemu skanerowi, więc nie dało się sprawdzić, co dostają roboty i użytkownicy. To nie jest ocena witryny.',
-              'The site refused our scanner, so what crawlers and visitors get could not be verified. This is not a grade of the site.',
-            ),
+      reason: m('scan.homeBlocked', { kind: block.kind }),
       evidence: [block.evidence],
     };
   }
-  if (response.status >= 400) return { reason: t(`Strona główna odpowiedziała HTTP ${response.status}, więc nie było czego sprawdzać.`, `The home page answered HTTP ${response.status}, so there was nothing to check.`), evidence: [`HTTP ${response.status} ${response.finalUrl}`] };
-  if (!HTML_TYPES.has(response.mediaType)) return { reason: t(`Ten adres nie jest stroną HTML (odpowiedział typem ${response.mediaType}).`, `The address is not an HTML page (it answered ${response.mediaType}).`), evidence: [`Content-Type: ${response.headers['content-type'] ?? ''}`] };
+  if (response.status >= 400) return { reason: m('scan.homeStatus', { status: response.status }), evidence: [`HTTP ${response.status} ${response.finalUrl}`] };
+  if (!HTML_TYPES.has(response.mediaType)) return { reason: m('scan.notHtml', { type: response.mediaType }), evidence: [`Content-Type: ${response.headers['content-type'] ?? ''}`] };
   return undefined;
 }
 

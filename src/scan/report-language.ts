@@ -16,13 +16,10 @@ export function reportLanguage(requested: ReportLanguage | undefined, siteLang: 
 /** A text a check writes, in every report language; the scan's `lang` picks one (scan-result.ts). */
 export type Text = { readonly [lang in ReportLanguage]: string };
 
-/** Polish and English of one text, side by side where the check words it. */
-export const t = (pl: string, en: string): Text => ({ pl, en });
-
 /** The text in `lang`. */
 export const say = (text: Text, lang: ReportLanguage): string => text[lang];
 
-/** The catalog's message `key` in every report language (src/messages): what checks write once moved out of t(pl, en) pairs. */
+/** The catalog's message `key` in every report language (src/messages): every text a scan writes. */
 export const m = (key: MessageKey, values?: MessageValues): Text => ({ pl: message('pl', key, values), en: message('en', key, values) });
 
 /** Several texts as a list value for a message, in every language: `{ items: each(texts) }` is joined by the message ("a, b i c"). */

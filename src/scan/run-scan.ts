@@ -4,7 +4,7 @@ import { Deadline } from '../deadline.js';
 import type { Logger } from '../log/logger.js';
 import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
 import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
-import { notVerified, t, type CheckResult, type CheckSpec } from './checks/check.js';
+import { m, notVerified, type CheckResult, type CheckSpec } from './checks/check.js';
 import type { BrowserGate } from './browser/browser-gate.js';
 import type { BrowserObservation } from './browser/observation.js';
 import { observeInBrowser } from './browser/observe.js';
@@ -116,7 +116,7 @@ async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSet
   const started = performance.now();
   try {
     return await options.browserGate!.run(async () => {
-      if (budget.aborted) return { pages: [], incomplete: 'the browser was busy with another scan for the whole budget' };
+      if (budget.aborted) return { pages: [], incomplete: m('browser.busy') };
       const remaining = Math.max(1_000, Math.round(browserSettings.budgetMs - (performance.now() - started)));
       return observeInBrowser({
         settings: { ...browserSettings, budgetMs: remaining },
@@ -130,7 +130,7 @@ async function observe(snapshot: ScanSnapshot, kind: ScanKind, settings: ScanSet
   } catch (error) {
     // The browser part never fails the scan: its checks come out as not verified.
     options.logger.error({ err: error }, 'the browser part of a scan failed');
-    return { pages: [], incomplete: 'the browser failed on our side' };
+    return { pages: [], incomplete: m('browser.failedOurSide') };
   } finally {
     budgetDeadline.dispose();
     await fetcher.close();
@@ -142,6 +142,6 @@ function runCheck(spec: CheckSpec, run: () => CheckResult, logger: Logger): Chec
     return run();
   } catch (error) {
     logger.error({ err: error, check: spec.id }, 'scan check failed on unexpected input');
-    return notVerified(t('Sprawdzenie nie poradziło sobie z odpowiedzią witryny; zapisaliśmy to w dzienniku i poprawimy.', 'The check could not handle what the site returned; this has been logged for us to fix.'));
+    return notVerified(m('scan.checkCrashed'));
   }
 }

@@ -13,6 +13,7 @@ import { preloadReportLayout } from './report-layout-worker.js';
 import type { ReportSender } from './report-content.js';
 import { maskEmail, reportMail, type ReportMailer } from './report-mail.js';
 import type { ScanProgress } from './run-scan.js';
+import { message } from '../messages/catalog.js';
 import type { ReportLanguage } from './report-language.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
@@ -49,6 +50,8 @@ interface ScanJob {
   readonly error?: string;
   /** Why it failed, when the caller should hear it as that error (the site could not be read, a quota filled meanwhile). */
   readonly errorCode?: ErrorCode;
+  /** The report language asked for, if any: the language of the job's own messages before a result has one. */
+  readonly lang?: ReportLanguage;
 }
 
 export interface ScanServiceDeps {
@@ -98,7 +101,7 @@ export class ScanService {
     });
     const job = await Promise.race([finished, budget]);
     clearTimeout(timer);
-    if (job?.status === 'failed' && job.errorCode !== undefined) throw new AppError(job.errorCode, job.error ?? 'The scan failed.', { field: 'url' });
+    if (job?.status === 'failed' && job.errorCode !== undefined) throw new AppError(job.errorCode, job.error ?? message(lang ?? 'en', 'scan.failed'), { field: 'url' });
     return job === undefined ? await this.get(scanId) : view(job);
   }
 
@@ -113,15 +116,16 @@ export class ScanService {
 
   async #begin(kind: ScanKind, rawUrl: string, email: string, requester: string, lang: ReportLanguage | undefined): Promise<{ scanId: string; done: Promise<ScanJob> }> {
     const { deps } = this;
-    const url = await this.#checkTarget(rawUrl);
+    const url = await this.#checkTarget(rawUrl, lang ?? 'en');
+    const say = lang ?? 'en';
     if (this.#stopping.signal.aborted) {
-      throw new AppError('unavailable', 'The server is shutting down; nothing was started. Try again in a minute.', { retryAfterSeconds: 60 });
+      throw new AppError('unavailable', message(say, 'scan.shuttingDown'), { retryAfterSeconds: 60 });
     }
     if (this.#running.size >= deps.settings.maxConcurrentScans) {
-      throw new AppError('unavailable', 'Too many scans are running on this server right now; nothing was started and nothing counted against your limit.', { retryAfterSeconds: 30 });
+      throw new AppError('unavailable', message(say, 'scan.tooManyRunning'), { retryAfterSeconds: 30 });
     }
     if ((this.#runningBy.get(requester) ?? 0) >= RUNNING_SCANS_PER_REQUESTER) {
-      throw new AppError('rate-limited', `You already have ${RUNNING_SCANS_PER_REQUESTER} scans running; follow them with get_scan_result and start another when one is done. Nothing was counted against your limit.`, { retryAfterSeconds: 30 });
+      throw new AppError('rate-limited', message(say, 'scan.alreadyRunning', { count: RUNNING_SCANS_PER_REQUESTER }), { retryAfterSeconds: 30 });
     }
     // Only checked here: the scan is charged once the home page could be read (#execute), so a
     // site that is unreachable or refuses us costs the person nothing.
@@ -134,6 +138,7 @@ export class ScanService {
       startedAt: deps.clock.now(),
       status: 'running',
       progress: { stage: 'queued', requests_done: 0, requests_planned: 1 },
+      ...(lang === undefined ? {} : { lang }),
     };
     await this.#save(job);
     deps.logger.info({ scanId: job.id, kind, host: url.host }, 'scan started');
@@ -151,13 +156,13 @@ export class ScanService {
 
   /** The scan's status, progress and (when done) result. */
   async get(scanId: string): Promise<ScanStatus> {
-    const missing = new AppError('not-found', 'No scan with this id. Results are kept for 24 hours; start a new scan with scan_analytics or scan_ai_visibility.', { field: 'scan_id' });
+    const missing = new AppError('not-found', message('en', 'scan.unknownId'), { field: 'scan_id' });
     if (!ID_PATTERN.test(scanId)) throw missing;
     const raw = await this.deps.store.get(jobKey(scanId));
     if (raw === undefined) throw missing;
     const job = JSON.parse(raw) as ScanJob;
     if (job.status === 'running' && this.deps.clock.now() > job.startedAt + this.deps.settings.scanDeadlineMs + ABANDONED_AFTER_MS) {
-      return { ...view(job), status: 'failed', error: 'The scan was interrupted (the server restarted). Start a new scan.' };
+      return { ...view(job), status: 'failed', error: message(job.lang ?? 'en', 'scan.interrupted') };
     }
     return view(job);
   }
@@ -183,14 +188,14 @@ export class ScanService {
     await this.drain();
   }
 
-  async #checkTarget(rawUrl: string): Promise<URL> {
+  async #checkTarget(rawUrl: string, lang: ReportLanguage): Promise<URL> {
     try {
       return await this.deps.network.checkTarget(withScheme(rawUrl));
     } catch (error) {
       if (!(error instanceof TargetRefusal)) throw error;
       if (error.reason === 'invalid-url') throw new AppError('invalid-argument', `url: ${error.message}`, { field: 'url' });
       if (error.reason === 'unresolvable') throw new AppError('remote-unreachable', `url: ${error.message}`, { field: 'url' });
-      throw new AppError('target-not-allowed', `url: ${error.message}. Only public websites on ports 80 and 443 can be scanned.`, { field: 'url', extra: { reason: error.reason } });
+      throw new AppError('target-not-allowed', `url: ${error.message}. ${message(lang, 'scan.onlyPublic')}`, { field: 'url', extra: { reason: error.reason } });
     }
   }
 
@@ -230,11 +235,11 @@ export class ScanService {
         final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
       } else if (this.#stopping.signal.aborted) {
         // Stopped by our shutdown before the site could be read: our doing, so no charge and no report.
-        const reportEmail = { to: maskEmail(email), status: 'not_sent' as const, note: 'The scan stopped before the site could be read, so nothing was counted and no report was sent.' };
+        const reportEmail = { to: maskEmail(email), status: 'not_sent' as const, note: message(result.lang, 'scan.stoppedBeforeRead') };
         final = { ...job, status: 'done', progress: { stage: 'done', requests_done: result.requests, requests_planned: result.requests }, result: { ...result, report_email: reportEmail } };
       } else {
         // The site could not be read (unreachable, a refusal, a challenge, an error page): nothing to grade, so no charge and no report.
-        final = { ...job, status: 'failed', error: `${result.not_verified[0]?.reason ?? result.summary} ${result.lang === 'pl' ? 'Nic nie zostało wliczone do limitu i nie wysłano raportu.' : 'Nothing was counted against your limit and no report was sent.'}`, errorCode: 'remote-unreachable' };
+        final = { ...job, status: 'failed', error: `${result.not_verified[0]?.reason ?? result.summary} ${message(result.lang, 'scan.notCharged')}`, errorCode: 'remote-unreachable' };
       }
       deps.logger.info({ scanId: job.id, outcome: result.outcome, grade: result.grade, charged, requests: result.requests, ms: result.duration_ms }, 'scan finished');
     } catch (error) {
@@ -243,7 +248,7 @@ export class ScanService {
         final = { ...job, status: 'failed', error: error.message, errorCode: error.code };
       } else {
         deps.logger.error({ err: error, scanId: job.id }, 'scan failed unexpectedly');
-        final = { ...job, status: 'failed', error: 'The scan failed unexpectedly on our side. It has been logged; try again later.' };
+        final = { ...job, status: 'failed', error: message(job.lang ?? 'en', 'scan.crashed') };
       }
     }
     await write(final);
@@ -253,14 +258,14 @@ export class ScanService {
   async #mail(scanId: string, result: ScanResult, email: string): Promise<ReportEmail> {
     const to = maskEmail(email);
     if (this.deps.mailer === undefined) {
-      return { to, status: 'not_sent', note: 'E-mail delivery is not set up on this server, so the report was not sent; this result is the full report.' };
+      return { to, status: 'not_sent', note: message(result.lang, 'scan.noMailer') };
     }
     try {
       await this.deps.mailer.send(await reportMail(email, result, this.deps.sender, scanId, this.deps.settings.browser !== undefined));
-      return { to, status: 'queued', note: 'The full report is on its way to this address (check the spam folder if it does not arrive).' };
+      return { to, status: 'queued', note: message(result.lang, 'scan.reportQueued') };
     } catch (error) {
       this.deps.logger.error({ err: error, scanId }, 'scan report could not be queued for e-mail');
-      return { to, status: 'not_sent', note: 'The report could not be queued for e-mail right now; this result is the full report.' };
+      return { to, status: 'not_sent', note: message(result.lang, 'scan.reportNotQueued') };
     }
   }
 

@@ -1,6 +1,6 @@
 import type { BrowserObservation } from './browser/observation.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
-import { t, type Text } from './report-language.js';
+import { m, type Text } from './report-language.js';
 import type { FetchedResponse, FetchOutcome } from '../net/fetcher.js';
 import { detectBlock, type BlockSign } from '../net/page/block-detection.js';
 import type { HtmlPage } from '../net/page/html-page.js';
@@ -50,24 +50,20 @@ export function fetchedResource(url: string, outcome: FetchOutcome): FetchedReso
   return { url, outcome, block: outcome.ok ? detectBlock(outcome.response) : undefined };
 }
 
+/** The files and addresses a check asks `usableResponse` about, named in the catalogs (`scan.resource`) in the case the sentences need. */
+export type ResourceWord = 'robots' | 'llms' | 'llms_well_known' | 'markdown_negotiated' | 'markdown_twin' | 'sitemap' | 'http_probe';
+
 /**
  * A resource's response, or why a check cannot use it: not fetched (the budget ran out), the
  * request failed, or the site answered with a challenge. The reason becomes "not verified".
  */
-export function usableResponse(resource: FetchedResource | undefined, what: string): { response: FetchedResponse } | { reason: Text } {
-  if (resource === undefined) return { reason: t(`Nie pobrano ${what} (skończył się czas lub limit żądań skanu)`, `${what} was not fetched (the scan's time or request budget ran out)`) };
-  if (!resource.outcome.ok) {
-    const failure = describeFetchFailure(resource.outcome.failure);
-    return { reason: t(`Nie udało się pobrać ${what}: ${failure}`, `${what} could not be fetched: ${failure}`) };
-  }
+export function usableResponse(resource: FetchedResource | undefined, name: ResourceWord): { response: FetchedResponse } | { reason: Text } {
+  const what = m('scan.resource', { name });
+  if (resource === undefined) return { reason: m('scan.notFetched', { what }) };
+  if (!resource.outcome.ok) return { reason: m('scan.fetchFailed', { what, failure: describeFetchFailure(resource.outcome.failure) }) };
   if (resource.block !== undefined) {
     const { kind, evidence } = resource.block;
-    return {
-      reason: t(
-        `Witryna odpowiedziała na nasze żądanie ${what} ${kind === 'challenge' ? 'wyzwaniem dla botów' : 'odmową'} (${evidence}), więc nie dało się sprawdzić, co dostają roboty`,
-        `the site answered our request for ${what} with a ${kind === 'challenge' ? 'bot challenge' : 'refusal'} (${evidence}), so what crawlers get could not be verified`,
-      ),
-    };
+    return { reason: m('scan.resourceBlocked', { what, kind, evidence }) };
   }
   return { response: resource.outcome.response };
 }

@@ -139,7 +139,7 @@ describe('GET /oauth/authorize/: the confirmation screen', () => {
   });
 
   it('shows an error page and never redirects for an unknown client', async () => {
-    const form = await openConsent(authorizeUrl(base, authorizeParams('made-up-client')));
+    const form = await openConsent(authorizeUrl(base, authorizeParams('made-up-client', { ui_locales: 'en' })));
     expect(form.status).toBe(400);
     expect(form.headers.get('location')).toBeNull();
     expect(form.html).toContain('not registered');
@@ -166,7 +166,7 @@ describe('GET /oauth/authorize/: the confirmation screen', () => {
     ['a port on a non-loopback host', 'https://app.example:8443/oauth/callback'],
     ['http instead of https', REDIRECT.replace('https:', 'http:')],
   ])('shows an error page and never redirects for a redirect_uri with %s', async (_what, redirectUri) => {
-    const form = await openConsent(authorizeUrl(base, authorizeParams(await clientWith(), { redirect_uri: redirectUri })));
+    const form = await openConsent(authorizeUrl(base, authorizeParams(await clientWith(), { redirect_uri: redirectUri, ui_locales: 'en' })));
     expect(form.status).toBe(400);
     expect(form.headers.get('location')).toBeNull();
     expect(form.html).toContain('must match exactly');

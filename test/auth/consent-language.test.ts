@@ -76,6 +76,29 @@ describe('the consent page speaks the person\'s language', () => {
   });
 });
 
+describe('the page that ends a request which cannot go back to the application', () => {
+  async function errorPage(params: Record<string, string>, headers: Record<string, string> = {}) {
+    const response = await fetch(authorizeUrl(base, params), { redirect: 'manual', headers });
+    expect(response.status).toBe(400);
+    const html = parse(await response.text());
+    return { lang: html.querySelector('html')!.getAttribute('lang'), heading: html.querySelector('h1')!.textContent, text: html.querySelector('main')!.textContent };
+  }
+
+  it('speaks Polish when ui_locales asks for it, with one-letter words kept with the next', async () => {
+    const page = await errorPage({ client_id: 'unknown', ui_locales: 'pl' });
+    expect(page.lang).toBe('pl');
+    expect(page.heading).toBe('Tej prośby o\u00a0autoryzację nie da się dokończyć');
+    expect(page.text).toContain('Aplikacja nie jest tu zarejestrowana (nieznany client_id).');
+    expect(page.text).toContain('Zamknij tę stronę i\u00a0zacznij od nowa w\u00a0aplikacji.');
+  });
+
+  it('follows the browser, and stays in English when it asks for English', async () => {
+    const page = await errorPage({ response_type: 'code' }, { 'accept-language': 'en-GB' });
+    expect(page).toMatchObject({ lang: 'en', heading: 'This authorization request cannot be completed' });
+    expect(page.text).toContain('The authorization request has no client_id.');
+  });
+});
+
 describe('the redirect URI on the consent page', () => {
   const target = (redirectUri: string) =>
     parse(renderConsentPage({ lang: 'en', company: 'Miarka', clientName: 'App', redirectUri, consentToken: 't', formAction: '/oauth/authorize/' }).html).querySelector('.target')!;

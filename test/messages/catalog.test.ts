@@ -129,4 +129,21 @@ describe('the message catalogs', () => {
     expect(message('pl', 'T1.passed', { tags: ['GTM', 'GA4', 'Meta Pixel'] })).toBe('Znalezione tagi: GTM, GA4 i Meta Pixel.');
     expect(message('en', 'T1.passed', { tags: ['GTM', 'GA4', 'Meta Pixel'] })).toBe('Tags found: GTM, GA4 and Meta Pixel.');
   });
+
+  it('counts in the command line\'s check and in the scan\'s texts with the forms CLDR gives', () => {
+    const check = (lang: MessageLanguage, problems: number) => message(lang, 'cli.check', { dir: 'site', pages: 1, problems });
+    expect([0, 1, 2, 5, 22].map((problems) => check('en', problems))).toEqual(['site: 1 page can be served, no problems.', 'site: 1 page can be served; 1 problem:', 'site: 1 page can be served; 2 problems:', 'site: 1 page can be served; 5 problems:', 'site: 1 page can be served; 22 problems:']);
+    expect([1, 2, 5, 22].map((problems) => check('pl', problems))).toEqual(['site: 1 strona do serwowania; 1 problem:', 'site: 1 strona do serwowania; 2 problemy:', 'site: 1 strona do serwowania; 5 problemów:', 'site: 1 strona do serwowania; 22 problemy:']);
+    expect([1, 2, 5].map((count) => message('pl', 'check.V10.warnings', { count }))).toEqual([
+      'W danych strukturalnych brakuje 1 zalecanej właściwości.',
+      'W danych strukturalnych brakuje 2 zalecanych właściwości.',
+      'W danych strukturalnych brakuje 5 zalecanych właściwości.',
+    ]);
+  });
+
+  it('names a file in the case the Polish sentence needs', () => {
+    const notFetched = (name: string) => message('pl', 'scan.notFetched', { what: message('pl', 'scan.resource', { name }) });
+    expect(notFetched('robots')).toBe('Nie pobrano pliku robots.txt (skończył się czas lub limit żądań skanu)');
+    expect(notFetched('sitemap')).toBe('Nie pobrano mapy witryny (skończył się czas lub limit żądań skanu)');
+  });
 });

@@ -71,7 +71,7 @@ describe('T9, T10, T13, T17', () => {
     const csp = "default-src 'self'; script-src 'self' 'unsafe-inline'; connect-src 'self'";
     const found = findings(cspBlocksTags, analytics(GTM, undefined, { headers: { 'content-security-policy': csp } }));
     expect(found[0]).toMatchObject({ severity: 'high' });
-    expect(found[0]!.evidence).toContain('Google Tag Manager: script-src does not allow www.googletagmanager.com');
+    expect(found[0]!.checked?.en).toContain('Google Tag Manager: script-src does not allow www.googletagmanager.com');
   });
 
   it('T10: accepts wildcard host sources', () => {
@@ -110,14 +110,14 @@ describe('T11 and T14', () => {
 
 describe('the browser checks when the tags could not be loaded in the browser', () => {
   /** GTM in the HTML; in the browser, gtm.js could not be fetched, so the pages sent nothing. */
-  function gtmUnreachable(failure: { failure?: string; status?: number }) {
+  function gtmUnreachable(failure: { failure?: { pl: string; en: string }; status?: number }) {
     const home = snapshot(htmlPage(doc(`<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-K7PQ2ZX"></script>`)), { kind: 'analytics' });
     const gtmJs = { url: 'https://www.googletagmanager.com/gtm.js?id=GTM-K7PQ2ZX', method: 'GET', resourceType: 'script', phase: 'before-choice' as const, ...failure };
     return { ...home, browser: { pages: [{ url: home.home.url, requests: [gtmJs], cookiesBeforeChoice: [], renderedText: 'Acme', fingerprinting: [], consent: {} }] } };
   }
 
   it.each([oneHitPerPageView, nothingBeforeChoice, consentStateInHits])('$id is not verified, with the reason, instead of "no request to an analytics service"', (check) => {
-    const result = runInEnglish(check, gtmUnreachable({ failure: 'the site could not be reached (DNS lookup failed)' }));
+    const result = runInEnglish(check, gtmUnreachable({ failure: { pl: 'nie udało się połączyć ze stroną', en: 'the site could not be reached (DNS lookup failed)' } }));
     expect(result).toEqual({ status: 'not_verified', reason: expect.stringContaining('https://www.googletagmanager.com/gtm.js?id=GTM-K7PQ2ZX could not be fetched (the site could not be reached (DNS lookup failed))') });
   });
 

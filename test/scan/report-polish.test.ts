@@ -47,7 +47,16 @@ const SHARED = new Set(
     // robots.txt and Content-Signal syntax the texts quote (Sitemap:, Disallow, search=yes, ai-train, ai-input).
     'disallow input search sitemap train yes ' +
     // Compression and formats a fetch-cost fix names.
-    'brotli cache gzip svg').split(' '),
+    'brotli cache gzip svg ' +
+    // schema.org and format names the structured-data texts give (Organization, Article, RDFa, Wikipedia), the HTTP method GET,
+    // and Polish words spelt as English ones (profile: "profile firmy"; limit; folder: "folder spamu").
+    'article folder get limit organization profile rdfa wikipedia ' +
+    // The OAuth pages: the HTTP method POST, encodings (deflate, UTF-8) and the word token, which Polish takes as it is.
+    'deflate post token utf ' +
+    // The site frame: menu is a Polish word too ("Menu główne").
+    'menu ' +
+    // The command line: import is a Polish word too ("import: znaleziono 2"), and serve is our command's verb.
+    'import serve').split(' '),
 );
 
 interface Element {
@@ -93,7 +102,8 @@ function ownWords(report: string): string[] {
     .split(/\s+/)
     .map((token) => token.replace(/[.,;:)(]+$|^[(]+/g, ''))
     // Code, addresses and names of headers and types: Last-Modified, User-Agent, WebSite, og:image.
-    .filter((token) => !/[./:=_@()[\]{}]|\p{Lu}\p{Ll}*-\p{Lu}|\p{Ll}\p{Lu}/u.test(token))
+    // And the command line: our command's name and its flags (site-content-mcp serve --content-dir).
+    .filter((token) => !/[./:=_@()[\]{}]|\p{Lu}\p{Ll}*-\p{Lu}|\p{Ll}\p{Lu}|^--?\p{L}|^site-content-mcp$/u.test(token))
     .filter((token) => !IDENTIFIERS.has(token))
     .flatMap((token) => token.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
 }

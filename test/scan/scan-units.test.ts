@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notVerified, passed, t, type CheckResult, type CheckSpec } from '../../src/scan/checks/check.js';
+import { notVerified, passed, type CheckResult, type CheckSpec, type Text } from '../../src/scan/checks/check.js';
 import { quote } from '../../src/scan/checks/evidence.js';
 import { reportContent, type ReportSender } from '../../src/scan/report-content.js';
 import { maskEmail, renderReportText, reportMail } from '../../src/scan/report-mail.js';
@@ -13,6 +13,8 @@ describe('the address a report goes to', () => {
   });
 });
 
+/** A check's text in both report languages, for the fake results these units score. */
+const t = (pl: string, en: string): Text => ({ pl, en });
 const spec = (id: string, weight: number): CheckSpec => ({ id, title: id, weight, run: () => passed(t('', '')) });
 const problem = (severity: 'critical' | 'high' | 'medium' | 'low' | 'info'): CheckResult => ({ status: 'problems', findings: [{ severity, found: t('x', 'x'), evidence: [], fix: t('y', 'y') }] });
 

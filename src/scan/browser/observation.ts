@@ -5,6 +5,8 @@
  * checks (checks/analytics/browser-checks.ts, checks/ai/rendered-page.ts) judge it.
  */
 
+import type { Text } from '../report-language.js';
+
 /** When a request was attempted, relative to the visitor's consent choice. */
 export type ConsentPhase = 'before-choice' | 'after-accept' | 'after-reject' | 'after-submit';
 
@@ -16,7 +18,7 @@ export interface AttemptedRequest {
   readonly body?: string;
   readonly phase: ConsentPhase;
   /** Why the scan could not fetch it for the browser (no answer at all), when it could not. */
-  readonly failure?: string;
+  readonly failure?: Text;
   /** The status the site answered with, when the scan fetched it for the browser. */
   readonly status?: number;
 }
@@ -39,7 +41,7 @@ export interface BrowserPage {
 export interface BrowserObservation {
   readonly pages: readonly BrowserPage[];
   /** Why the browser part ended early or could not run (time budget, a crash); checks without data are then not verified. */
-  readonly incomplete?: string;
+  readonly incomplete?: Text;
 }
 
 export type HitVendor = 'ga4' | 'google-ads' | 'meta' | 'linkedin' | 'tiktok' | 'bing' | 'clarity' | 'hotjar' | 'other-tracker';

@@ -1,4 +1,6 @@
 import { Deadline } from '../../deadline.js';
+import { quote } from '../checks/evidence.js';
+import { m } from '../report-language.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Fetcher } from '../../net/fetcher.js';
 import { DEAD_PROXY, guardRequests, type RequestLog } from './guarded-requests.js';
@@ -91,8 +93,8 @@ export async function observeInBrowser(options: ObserveOptions): Promise<Browser
     return { pages };
   } catch (error) {
     const reason = deadline.aborted
-      ? `the browser ran out of its ${Math.round(options.settings.budgetMs / 1000)} s budget`
-      : `the browser failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      ? m('browser.outOfTime', { seconds: Math.round(options.settings.budgetMs / 1000) })
+      : m('browser.failed', { error: quote(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error), 160) });
     return { pages, incomplete: reason };
   } finally {
     budget.dispose();

@@ -1,7 +1,7 @@
 import type { Text } from '../report-language.js';
 import type { ScanSnapshot } from '../snapshot.js';
 
-export { each, joined, m, say, t, type Text } from '../report-language.js';
+export { each, joined, m, say, type Text } from '../report-language.js';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 

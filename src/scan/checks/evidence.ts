@@ -1,4 +1,3 @@
-import { formatList, formatNumber, LOCALES } from '../../messages/catalog.js';
 /**
  * Evidence is text from the scanned site: untrusted data that ends up in front of a model and
  * in an e-mail. It is quoted, never interpreted (security.md D39): control characters are
@@ -28,35 +27,6 @@ export function headerEvidence(name: string, value: string | undefined): string 
 export function lineEvidence(file: string, lineNumber: number, line: string): string {
   // file:line, as compilers and grep write it: the same in every report language.
   return quote(`${file}:${lineNumber}: ${line.trim()}`);
-}
-
-/** "a, b and c": Intl.ListFormat, as the catalogs join lists. */
-export function listing(items: readonly string[]): string {
-  return formatList('en', items);
-}
-
-/** "a, b i c": the Polish of listing(). */
-export function listingPl(items: readonly string[]): string {
-  return formatList('pl', items);
-}
-
-const POLISH_PLURALS = new Intl.PluralRules(LOCALES.pl);
-
-/**
- * "1 przekierowanie", "3 przekierowania", "5 przekierowań": the form CLDR's plural rules choose
- * (Intl.PluralRules: one, few, many; a fraction takes the genitive singular, as `few` does here).
- * Texts still written as t(pl, en) pairs use it; the catalogs write plurals in ICU instead.
- */
-export function pluralPl(count: number, one: string, few: string, many: string): string {
-  const category = POLISH_PLURALS.select(count);
-  const form = category === 'one' ? one : category === 'many' ? many : few;
-  return `${formatNumber('pl', count)} ${form}`;
-}
-
-const ENGLISH_PLURALS = new Intl.PluralRules(LOCALES.en);
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatNumber('en', count)} ${ENGLISH_PLURALS.select(count) === 'one' ? one : many}`;
 }
 
 /** What a request got: "GET https://example.com/robots.txt -> HTTP 404", plus a detail such as a Location. */

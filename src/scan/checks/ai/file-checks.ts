@@ -1,6 +1,6 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
 import { usableResponse, type FetchedResource } from '../../snapshot.js';
-import { each, m, notVerified, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
+import { each, joined, m, notVerified, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
 import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { readRobots } from './robots-file.js';
 
@@ -11,11 +11,11 @@ export const llmsTxt: CheckSpec = {
   title: 'llms.txt (optional: missing is informational)',
   weight: 3,
   run(snapshot) {
-    const primary = usableResponse(snapshot.resources.get('llms'), '/llms.txt');
+    const primary = usableResponse(snapshot.resources.get('llms'), 'llms');
     if ('reason' in primary) return notVerified(primary.reason);
     let response = primary.response;
     if (response.status === 404 && snapshot.resources.has('llms-well-known')) {
-      const fallback = usableResponse(snapshot.resources.get('llms-well-known'), '/.well-known/llms.txt');
+      const fallback = usableResponse(snapshot.resources.get('llms-well-known'), 'llms_well_known');
       if ('response' in fallback) response = fallback.response;
     }
     const url = response.finalUrl;
@@ -70,9 +70,9 @@ export const markdownForAgents: CheckSpec = {
   title: 'Markdown for agents (Accept: text/markdown, .md twin, Vary: Accept)',
   weight: 3,
   run(snapshot) {
-    const negotiated = usableResponse(snapshot.resources.get('markdown-negotiated'), 'the home page as Markdown');
+    const negotiated = usableResponse(snapshot.resources.get('markdown-negotiated'), 'markdown_negotiated');
     const twinResource = snapshot.resources.get('markdown-twin');
-    const twin = usableResponse(twinResource, 'the .md version of the home page');
+    const twin = usableResponse(twinResource, 'markdown_twin');
     if ('reason' in negotiated && 'reason' in twin) return notVerified(negotiated.reason);
     const negotiates = 'response' in negotiated && negotiated.response.status === 200 && MARKDOWN_TYPES.test(negotiated.response.mediaType);
     const twinWorks =
@@ -83,10 +83,11 @@ export const markdownForAgents: CheckSpec = {
       findings.add({
         severity: 'info',
         found: m('check.V7.found'),
-        evidence: [
-          'response' in negotiated ? `GET ${snapshot.home.url} with Accept: text/markdown -> ${negotiated.response.status} ${negotiated.response.mediaType}` : negotiated.reason.en,
-          twinResource === undefined ? 'no .md address tried' : 'response' in twin ? `GET ${twinResource.url} -> ${twin.response.status} ${twin.response.mediaType}` : twin.reason.en,
-        ].map((line) => quote(line)),
+        checked: joined([
+          'response' in negotiated ? m('V7.negotiatedAnswer', { url: snapshot.home.url, status: negotiated.response.status, type: negotiated.response.mediaType }) : negotiated.reason,
+          twinResource === undefined ? m('V7.noTwin') : 'response' in twin ? m('V7.twinAnswer', { url: twinResource.url, status: twin.response.status, type: twin.response.mediaType }) : twin.reason,
+        ]),
+        evidence: [],
         fix: m('check.V7.fix'),
         url: snapshot.home.url,
       });
@@ -126,7 +127,7 @@ export const sitemap: CheckSpec = {
   weight: 6,
   run(snapshot) {
     const resource = snapshot.resources.get('sitemap');
-    const usable = usableResponse(resource, 'the sitemap');
+    const usable = usableResponse(resource, 'sitemap');
     if ('reason' in usable) return notVerified(usable.reason);
     const response = usable.response;
     const robots = readRobots(snapshot);
@@ -165,7 +166,8 @@ export const sitemap: CheckSpec = {
       findings.add({
         severity: 'low',
         found: m('check.V8.found2'),
-        evidence: [robots.state === 'served' ? 'no "Sitemap:" line in robots.txt' : 'no robots.txt'],
+        checked: m('V8.notDeclared', { robots: robots.state === 'served' ? 'yes' : 'no' }),
+        evidence: [],
         fix: m('check.V8.declareFix', { line: `Sitemap: ${url}` }),
         url,
       });

@@ -247,17 +247,17 @@ export const structure: CheckSpec = {
       const found = findings.at(page.url);
       const h1 = page.headings.filter((heading) => heading.level === 1);
       if (h1.length === 0) {
-        found.add({ severity: 'medium', found: m('check.V13.found'), evidence: ['no <h1>'], fix: m('check.V13.fix') });
+        found.add({ severity: 'medium', found: m('check.V13.found'), checked: m('evidence.missing', { what: '<h1>' }), evidence: [], fix: m('check.V13.fix') });
       } else if (h1.length > 1) {
         found.add({ severity: 'low', found: m('check.V13.found2'), evidence: h1.slice(0, 3).map((heading) => quote(`<h1>${heading.text}</h1>`)), fix: m('check.V13.fix2') });
       }
       const skip = page.headings.find((heading, index) => index > 0 && heading.level > page.headings[index - 1]!.level + 1);
       if (skip !== undefined) {
         const previous = page.headings[page.headings.indexOf(skip) - 1]!;
-        found.add({ severity: 'low', found: m('check.V13.found3'), evidence: [quote(`<h${previous.level}>${previous.text}</h${previous.level}> then <h${skip.level}>${skip.text}</h${skip.level}>`)], fix: m('check.V13.fix3') });
+        found.add({ severity: 'low', found: m('check.V13.found3'), evidence: [quote(`<h${previous.level}>${previous.text}</h${previous.level}>`), quote(`<h${skip.level}>${skip.text}</h${skip.level}>`)], fix: m('check.V13.fix3') });
       }
       if (!page.hasMain) {
-        found.add({ severity: 'low', found: m('check.V13.found4'), evidence: ['no <main> or role="main"'], fix: m('check.V13.fix4') });
+        found.add({ severity: 'low', found: m('check.V13.found4'), checked: m('V13.noMain'), evidence: [], fix: m('check.V13.fix4') });
       }
       const withoutAlt = page.images.filter((image) => image.src !== '' && image.alt === undefined);
       if (withoutAlt.length > 0) {

@@ -1,7 +1,7 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
 import { parseRobots, type RobotsFile } from '../../../net/page/robots.js';
 import { usableResponse, type ScanSnapshot } from '../../snapshot.js';
-import { t, type Text } from '../check.js';
+import { m, type Text } from '../check.js';
 
 export type { RobotsFile, RobotsGroup, RobotsLine } from '../../../net/page/robots.js';
 
@@ -25,11 +25,11 @@ export function readRobots(snapshot: ScanSnapshot): RobotsState {
 }
 
 function computeRobotsState(snapshot: ScanSnapshot): RobotsState {
-  const usable = usableResponse(snapshot.resources.get('robots'), 'robots.txt');
+  const usable = usableResponse(snapshot.resources.get('robots'), 'robots');
   if ('reason' in usable) return { state: 'not-verified', reason: usable.reason };
   const { response } = usable;
   if (response.status >= 500) return { state: 'unreachable', response };
   if (response.status >= 400) return { state: 'missing', response };
-  if (response.status !== 200) return { state: 'not-verified', reason: t(`robots.txt odpowiedział HTTP ${response.status}`, `robots.txt answered HTTP ${response.status}`) };
+  if (response.status !== 200) return { state: 'not-verified', reason: m('V1.otherStatus', { status: response.status }) };
   return { state: 'served', file: parseRobots(response) };
 }

@@ -1,8 +1,9 @@
 import type { HtmlPage } from '../../../net/page/html-page.js';
 import { validateStructuredData } from '../../../structured-data/validate.js';
 import { typedNodes, type TypedNode } from '../../structured-data/json-ld-nodes.js';
-import { m, notVerified, passed, problem, Findings, type CheckSpec, t } from '../check.js';
-import { headerEvidence, listing, plural, quote, listingPl, pluralPl } from '../evidence.js';
+import type { StructuredDataIssue } from '../../../structured-data/validate.js';
+import { joined, m, notVerified, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
+import { headerEvidence, quote } from '../evidence.js';
 
 const ORGANIZATION = /^(Organization|LocalBusiness|Corporation|ProfessionalService|OnlineBusiness|Store|Restaurant|\w+Business|\w+Service|NGO|EducationalOrganization)$/;
 
@@ -26,9 +27,10 @@ export const jsonLd: CheckSpec = {
         if (block.error !== undefined) {
           findings.at(page.url).add({
             severity: 'high',
-            found: t('Blok JSON-LD nie daje się sparsować, więc wyszukiwarki i asystenci AI tracą wszystkie zawarte w nim informacje.', 'A JSON-LD block does not parse, so every fact in it is lost to search engines and assistants.'),
-            evidence: [quote(`JSON error: ${block.error}`, 120), quote(block.raw, 160)],
-            fix: t('Popraw JSON (brakujący przecinek lub cudzysłów, przecinek na końcu, niezakodowany znak nowej linii); sprawdź go walidatorem danych strukturalnych.', 'Fix the JSON (a missing comma or quote, a trailing comma, an unescaped line break); check it with a JSON-LD validator.')
+            found: m('check.V10.unparsable'),
+            checked: m('V10.parseError', { error: quote(block.error, 120) }),
+            evidence: [quote(block.raw, 160)],
+            fix: m('check.V10.unparsableFix'),
           });
           continue;
         }
@@ -39,17 +41,19 @@ export const jsonLd: CheckSpec = {
         if (errors.length > 0) {
           findings.at(page.url).add({
             severity: 'medium',
-            found: t(`Dane strukturalne są niekompletne lub błędne: ${pluralPl(errors.length, 'problem', 'problemy', 'problemów')}, przez które nie da się z nich korzystać.`, `Structured data is incomplete or malformed: ${plural(errors.length, 'problem')} that keep consumers from using it.`),
-            evidence: errors.slice(0, 5).map((issue) => quote(`${issue.path}: ${issue.message}`)),
-            fix: t('Uzupełnij brakujące właściwości wartościami zgodnymi z tym, co widać na stronie, w formatach wymaganych przez schema.org.', 'Add the missing properties with values that match the visible page, in the formats schema.org expects.')
+            found: m('check.V10.errors', { count: errors.length }),
+            checked: issuesText(errors),
+            evidence: [],
+            fix: m('check.V10.errorsFix'),
           });
         }
         if (warnings.length > 0) {
           findings.at(page.url).add({
             severity: 'low',
-            found: t(`W danych strukturalnych brakuje ${pluralPl(warnings.length, 'zalecanej właściwości', 'zalecanych właściwości', 'zalecanych właściwości')}.`, `Structured data lacks ${plural(warnings.length, 'recommended property', 'recommended properties')}.`),
-            evidence: warnings.slice(0, 5).map((issue) => quote(`${issue.path}: ${issue.message}`)),
-            fix: t('Dodaj je tam, gdzie te informacje istnieją (logo, linki sameAs do profili firmy, adres, telefon, daty).', 'Add them where the facts exist (logo, sameAs links to your profiles, address, telephone, dates).')
+            found: m('check.V10.warnings', { count: warnings.length }),
+            checked: issuesText(warnings),
+            evidence: [],
+            fix: m('check.V10.warningsFix'),
           });
         }
       }
@@ -59,24 +63,24 @@ export const jsonLd: CheckSpec = {
       const other = snapshot.pages.some((page) => page.hasMicrodata || page.hasRdfa);
       findings.add({
         severity: 'high',
-        found: t(`Na przeczytanych stronach nie ma danych strukturalnych JSON-LD${other ? ' (są mikrodane lub RDFa, które czyta mniej narzędzi AI)' : ''}. Asystenci AI muszą wtedy zgadywać, kim jest firma, co oferuje i w jakiej cenie.`, `No JSON-LD structured data on the pages read${other ? ' (there is microdata or RDFa, which fewer AI consumers read)' : ''}. Assistants then have to guess who the business is, what it offers and at what price.`),
+        found: m('check.V10.noJsonLd', { microdata: other ? 'yes' : 'no' }),
         checked: m('V10.noJsonLdChecked', { pages: snapshot.pages.length }),
         evidence: [],
-        fix: t('Dodaj JSON-LD: Organization (lub LocalBusiness) z name, url, logo, address, telephone i sameAs; WebSite; a na stronach, których to dotyczy, Service/Offer, Article lub FAQPage.', 'Add JSON-LD: Organization (or LocalBusiness) with name, url, logo, address, telephone and sameAs; WebSite; and Service/Offer, Article or FAQPage on the pages where they apply.'),
+        fix: m('check.V10.noJsonLdFix'),
         missingBasic: 'structured data',
         url: snapshot.home.url,
       });
     } else if (organizationNodes(snapshot.pages).length === 0) {
       findings.add({
         severity: 'medium',
-        found: t('Dane strukturalne nigdzie nie mówią, kim jest firma: brak Organization ani LocalBusiness.', 'The structured data never says who the business is: no Organization or LocalBusiness.'),
+        found: m('check.V10.noOrganization'),
         checked: m('V10.typesChecked', { types: [...typesSeen].slice(0, 10) }),
         evidence: [],
-        fix: t('Dodaj węzeł Organization (lub LocalBusiness) z name, url, logo, address, telephone i sameAs, co najmniej na stronie głównej.', 'Add an Organization (or LocalBusiness) node with name, url, logo, address, telephone and sameAs, at least on the home page.'),
+        fix: m('check.V10.noOrganizationFix'),
         url: snapshot.home.url,
       });
     }
-    return findings.orPassed(t(`JSON-LD parsuje się poprawnie i jest kompletny; typy: ${listingPl([...typesSeen].slice(0, 12))}.`, `JSON-LD parses and is complete; types: ${listing([...typesSeen].slice(0, 12))}.`));
+    return findings.orPassed(m('check.V10.passed', { types: [...typesSeen].slice(0, 12) }));
   },
 };
 
@@ -86,7 +90,7 @@ export const entityConsistency: CheckSpec = {
   weight: 3,
   run(snapshot) {
     const organizations = organizationNodes(snapshot.pages);
-    if (organizations.length === 0) return notVerified(t('Brak danych strukturalnych Organization lub LocalBusiness, które można by porównać z treścią stron (zob. V10).', 'There is no Organization or LocalBusiness structured data to compare with the pages (see V10).'));
+    if (organizations.length === 0) return notVerified(m('check.V11.noOrganization'));
     const organization = organizations[0]!.node;
     const text = snapshot.pages.map((page) => `${page.visibleText} ${page.anchors.map((anchor) => anchor.href).join(' ')}`).join(' ');
     const digits = text.replace(/\D/g, '');
@@ -95,25 +99,25 @@ export const entityConsistency: CheckSpec = {
     for (const phone of phones) {
       const tail = phone.replace(/\D/g, '').slice(-9);
       if (tail.length >= 7 && !digits.includes(tail)) {
-        findings.add({ severity: 'low', found: t('Numeru telefonu z danych strukturalnych nie ma na przeczytanych stronach, więc dane są niespójne albo numer jest ukryty.', 'The telephone in the structured data does not appear on the pages read, so the two disagree or the number is hidden.'), evidence: [quote(`telephone: ${phone}`)], fix: t('Pokaż na stronie (w stopce lub bloku kontaktowym) ten sam numer co w danych strukturalnych.', 'Show the same number on the page (footer or contact block) as in the structured data.'), url: snapshot.home.url });
+        findings.add({ severity: 'low', found: m('check.V11.phone'), evidence: [quote(`telephone: ${phone}`)], fix: m('check.V11.phoneFix'), url: snapshot.home.url });
       }
     }
     for (const email of values(organization.email)) {
       if (!text.toLowerCase().includes(email.replace(/^mailto:/i, '').toLowerCase())) {
-        findings.add({ severity: 'low', found: t('Adresu e-mail z danych strukturalnych nie ma na przeczytanych stronach.', 'The e-mail address in the structured data does not appear on the pages read.'), evidence: [quote(`email: ${email}`)], fix: t('Pokaż na stronie ten sam adres e-mail co w danych strukturalnych.', 'Show the same address on the page as in the structured data.'), url: snapshot.home.url });
+        findings.add({ severity: 'low', found: m('check.V11.email'), evidence: [quote(`email: ${email}`)], fix: m('check.V11.emailFix'), url: snapshot.home.url });
       }
     }
     if (values(organization.sameAs).length === 0) {
-      findings.add({ severity: 'low', found: t('Organizacja nie ma linków sameAs, które wiążą ją z jej profilami w innych serwisach (LinkedIn, Profil Firmy w Google, Wikipedia) i czynią z niej rozpoznawalny podmiot.', 'The organisation has no sameAs links, which tie it to its profiles elsewhere (LinkedIn, Google Business Profile, Wikipedia) and make it a known entity.'), evidence: ['sameAs missing'], fix: t('Dodaj sameAs z adresami URL oficjalnych profili.', 'Add sameAs with the URLs of the official profiles.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: m('check.V11.sameAs'), checked: m('evidence.missing', { what: 'sameAs' }), evidence: [], fix: m('check.V11.sameAsFix'), url: snapshot.home.url });
     }
     const hasAboutOrContact = snapshot.pages.some((page) =>
       page.anchors.some((anchor) => /(about|o-nas|o-firmie|uber-uns|contact|kontakt|impressum)/i.test(`${anchor.href} ${anchor.text}`)),
     );
     if (!hasAboutOrContact) {
-      findings.add({ severity: 'low', found: t('Nie znaleziono linku do strony „O nas” ani „Kontakt”; asystenci AI szukają tam potwierdzenia, kto prowadzi witrynę.', 'No link to an About or Contact page was found; assistants look there to confirm who runs the site.'), evidence: ['no link matching about/contact'], fix: t('Podlinkuj strony „O nas” i „Kontakt” w nawigacji lub stopce.', 'Link About and Contact pages from the navigation or footer.'), url: snapshot.home.url });
+      findings.add({ severity: 'low', found: m('check.V11.noAbout'), checked: m('V11.linksChecked', { pages: snapshot.pages.length }), evidence: [], fix: m('check.V11.noAboutFix'), url: snapshot.home.url });
     }
     const name = values(organization.name)[0];
-    return findings.orPassed(t(`Organizacja${name === undefined ? '' : ` "${quote(name, 60)}"`} w danych strukturalnych zgadza się z treścią stron (telefon, e-mail, profile, strona kontaktowa).`, `The organisation${name === undefined ? '' : ` "${quote(name, 60)}"`} in the structured data matches the pages (phone, e-mail, profiles, contact page).`));
+    return findings.orPassed(m('check.V11.passed', { named: name === undefined ? 'no' : 'yes', name: name === undefined ? '' : quote(name, 60) }));
   },
 };
 
@@ -123,6 +127,17 @@ function values(value: unknown): string[] {
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** A date as ISO 8601 writes it (2024-03-01): the same in every report language. */
+const isoDate = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * What the validator found, in the report's language: by its stable code, the property and the
+ * node's place (`$.offers[0]`). The validator's own messages are English, for the API.
+ */
+function issuesText(issues: readonly StructuredDataIssue[]): Text {
+  return joined(issues.slice(0, 5).map((issue) => m('V10.issue', { path: issue.path, code: issue.code.replace(/-/g, '_'), property: issue.property ?? '' })));
+}
 
 export const freshness: CheckSpec = {
   id: 'V14',
@@ -147,10 +162,10 @@ export const freshness: CheckSpec = {
     if (dates.length === 0) {
       return problem({
             severity: 'low',
-            found: t('Żadna z przeczytanych stron nie podaje daty ostatniej zmiany (brak dateModified, article:modified_time i Last-Modified). Asystenci AI wolą źródła, których aktualność da się sprawdzić.', 'No page read says when it was last changed (no dateModified, article:modified_time or Last-Modified). Assistants prefer sources whose freshness they can see.'),
+            found: m('check.V14.noDate'),
             checked: m('V14.checked', { pages: snapshot.pages.length }),
             evidence: [],
-            fix: t('Dodaj dateModified do JSON-LD każdej strony (i wysyłaj nagłówek Last-Modified), aktualizując je przy rzeczywistych zmianach treści.', 'Add dateModified to the JSON-LD of each page (and send Last-Modified), updated when the content really changes.'),
+            fix: m('check.V14.noDateFix'),
             url: snapshot.home.url,
           });
     }
@@ -158,12 +173,12 @@ export const freshness: CheckSpec = {
     if (snapshot.now - newest.time > 2 * YEAR_MS) {
       return problem({
             severity: 'low',
-            found: t(`Najnowsza data modyfikacji na przeczytanych stronach to ${new Date(newest.time).toISOString().slice(0, 10)}, czyli ponad dwa lata temu.`, `The newest modification date on the pages read is ${new Date(newest.time).toISOString().slice(0, 10)}, over two years ago.`),
+            found: m('check.V14.stale', { date: isoDate(newest.time) }),
             evidence: [quote(newest.source)],
-            fix: t('Przejrzyj i zaktualizuj kluczowe strony (usługi, ceny, kontakt) oraz ich dateModified.', 'Review and update the key pages (services, prices, contact) and their dateModified.'),
+            fix: m('check.V14.staleFix'),
             url: snapshot.home.url,
           });
     }
-    return passed(t(`Ostatnia zmiana ${new Date(newest.time).toISOString().slice(0, 10)} (${quote(newest.source, 100)}).`, `Last changed ${new Date(newest.time).toISOString().slice(0, 10)} (${quote(newest.source, 100)}).`));
+    return passed(m('check.V14.passed', { date: isoDate(newest.time), source: quote(newest.source, 100) }));
   },
 };

@@ -1,4 +1,4 @@
-import { notApplicable, type CheckSpec, t } from '../check.js';
+import { m, notApplicable, type CheckSpec } from '../check.js';
 import { consentStateInHits, formFiresConversion, nothingBeforeChoice, oneHitPerPageView, runtimeFingerprinting } from './browser-checks.js';
 import { conversionPlumbing, cspBlocksTags, euHotSpots, firstPartyTagging, legalLinks, replayAndFingerprinting, tagDelayers, thirdPartyInventory, transport } from './site-checks.js';
 import { consentModeDefaults, consentPlatform, deadIds, duplicates, gtmHygiene, hasTrackers, pageTags, tagInventory, trackingBeforeConsent } from './tag-checks.js';
@@ -15,7 +15,7 @@ function onlyWithTags(spec: CheckSpec, retiredCounts = false): CheckSpec {
     run(snapshot) {
       const entries = pageTags(snapshot);
       const any = retiredCounts ? entries.some((entry) => entry.tags.length > 0) : hasTrackers(entries);
-      return any ? spec.run(snapshot) : notApplicable(t('Na przeczytanych stronach nie znaleziono żadnego tagu analitycznego ani reklamowego (T1), więc nie ma tu czego sprawdzać.', 'No analytics or advertising tag was found on the pages read (T1), so there is nothing here to check.'));
+      return any ? spec.run(snapshot) : notApplicable(m('T1.noTagsHere'));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { usableResponse } from '../../snapshot.js';
-import { joined, m, passed, problem, Findings, type CheckSpec } from '../check.js';
+import { each, joined, m, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
 import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { PRIVACY_LINK } from './legal-links.js';
 import { hasTrackers, pageTags } from './tag-checks.js';
@@ -101,25 +101,26 @@ export const cspBlocksTags: CheckSpec = {
       for (const policy of policies) {
         const parsed = parseCsp(policy.value);
         const strictDynamic = (sourcesFor(parsed, 'script') ?? []).includes("'strict-dynamic'");
-        const blocked: string[] = [];
+        const blocked: Text[] = [];
         for (const vendor of vendors) {
           const hosts = TAG_HOSTS[vendor];
           if (hosts === undefined) continue;
           const origin = new URL(page.url).origin;
           const script = sourcesFor(parsed, 'script');
           if (!strictDynamic && script !== undefined) {
-            for (const host of hosts.script) if (!allows(script, host, origin)) blocked.push(`${VENDORS[vendor].label}: script-src does not allow ${host}`);
+            for (const host of hosts.script) if (!allows(script, host, origin)) blocked.push(m('T10.notAllowed', { tag: VENDORS[vendor].label, directive: 'script-src', host }));
           }
           const connect = sourcesFor(parsed, 'connect');
           if (connect !== undefined) {
-            for (const host of hosts.connect.slice(0, 1)) if (!allows(connect, host, origin)) blocked.push(`${VENDORS[vendor].label}: connect-src does not allow ${host}`);
+            for (const host of hosts.connect.slice(0, 1)) if (!allows(connect, host, origin)) blocked.push(m('T10.notAllowed', { tag: VENDORS[vendor].label, directive: 'connect-src', host }));
           }
         }
         if (blocked.length === 0) continue;
         findings.at(page.url).add({
           severity: policy.reportOnly ? 'info' : 'high',
-          found: m('check.T10.blocked', { reportOnly: policy.reportOnly ? 'yes' : 'no', tags: blocked.slice(0, 3) }),
-          evidence: [quote(`${policy.source}: ${policy.value}`, 200), ...blocked.slice(0, 4)],
+          found: m('check.T10.blocked', { reportOnly: policy.reportOnly ? 'yes' : 'no', tags: each(blocked.slice(0, 3)) }),
+          checked: joined(blocked.slice(0, 4)),
+          evidence: [quote(`${policy.source}: ${policy.value}`, 200)],
           fix: m('check.T10.fix')
         });
       }
@@ -352,7 +353,7 @@ export const transport: CheckSpec = {
       if (home.response.headers['strict-transport-security'] === undefined) {
         findings.add({ severity: 'low', found: m('check.T17.found2'), evidence: [headerEvidence('Strict-Transport-Security', undefined)], fix: m('check.T17.fix2'), url: home.url });
       }
-      const probe = usableResponse(snapshot.resources.get('http-probe'), 'the http:// address');
+      const probe = usableResponse(snapshot.resources.get('http-probe'), 'http_probe');
       if ('response' in probe) {
         const location = probe.response.redirects[0]?.location ?? probe.response.headers.location ?? '';
         if (!(probe.response.status >= 300 && probe.response.status < 400 && location.startsWith('https:'))) {
