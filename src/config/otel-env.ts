@@ -21,6 +21,16 @@ export function otelSettings(env: Env, problems: string[]): OtelSettings | undef
     return raw === undefined || raw === '' ? undefined : raw;
   };
   if (value('OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return undefined;
+  const found: string[] = [];
+  try {
+    return settings(value, found);
+  } finally {
+    // Both signals read the shared variables: a wrong one is said once.
+    problems.push(...new Set(found));
+  }
+}
+
+function settings(value: (name: string) => string | undefined, problems: string[]): OtelSettings | undefined {
   const traces = signal('TRACES', 'traces', value, problems);
   const metricsBase = signal('METRICS', 'metrics', value, problems);
   const metrics: MetricsExport | undefined =

@@ -150,7 +150,8 @@ describe('OpenTelemetry metrics', () => {
 });
 
 describe('the Prometheus endpoint (--metrics-port)', () => {
-  it('passes promtool check metrics', async () => {
+  // promtool is Debian's prometheus package (scripts/test.sh installs it; under CI=true it must be there).
+  it.skipIf(process.env.SKIP_PROMTOOL_TESTS === '1')('passes promtool check metrics', async () => {
     const result = await promtool(exposition);
     expect(result).toEqual({ code: 0, output: '' });
   });
