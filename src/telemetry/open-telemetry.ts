@@ -51,7 +51,14 @@ export async function startOpenTelemetry(request: TelemetryRequest): Promise<Tel
   const prometheus = metrics === undefined ? undefined : new PrometheusExporter({ preventServerStart: true });
   if (prometheus) readers.push(prometheus);
   const meterProvider = readers.length === 0 ? undefined : new MeterProvider({ resource, readers });
-  const scrape = prometheus && metrics ? await metricsServer(prometheus, metrics) : undefined;
+  let scrape: Awaited<ReturnType<typeof metricsServer>> | undefined;
+  try {
+    scrape = prometheus && metrics ? await metricsServer(prometheus, metrics) : undefined;
+  } catch (error) {
+    await Promise.allSettled([tracerProvider?.shutdown(), meterProvider?.shutdown()]);
+    diag.disable();
+    throw error;
+  }
   if (scrape) logger.info({ url: scrape.url }, 'Prometheus metrics');
   if (tracerProvider || pushed) logger.info({ traces: otel?.traces?.url ?? null, metrics: otel?.metrics?.url ?? null }, 'OpenTelemetry export');
 
