@@ -114,16 +114,21 @@ export function responseOutcome(message: unknown): McpOutcome {
 /**
  * The outcome of a request answered over HTTP: the JSON-RPC response with its id in the body
  * (JSON, or the events of an SSE stream); without one, a failed HTTP status is the error.
+ * A JSON body without `"error"`, `"isError":true` or `"protocolVersion"` (a key only: inside a
+ * string, quotes are escaped) is a plain success and is not parsed.
  */
-export function httpOutcome(status: number, contentType: string | undefined, body: string, id: string | undefined, finished: boolean): McpOutcome {
-  if (id !== undefined && body !== '') {
-    const messages = contentType?.startsWith('text/event-stream') ? eventData(body) : [parseJson(body)];
-    const response = messages.find((message) => responseId(message) === id);
-    if (response !== undefined) return responseOutcome(response);
-  }
-  if (!finished) return { errorType: 'aborted' };
-  return status >= 400 ? { errorType: String(status) } : {};
+export function httpOutcome(status: number, contentType: string | undefined, body: Buffer, id: string | undefined, finished: boolean): McpOutcome {
+  const failed: McpOutcome = !finished ? { errorType: 'aborted' } : status >= 400 ? { errorType: String(status) } : {};
+  if (id === undefined || body.length === 0) return failed;
+  const stream = contentType?.startsWith('text/event-stream') === true;
+  if (!stream && status < 400 && !OUTCOME_KEYS.some((key) => body.includes(key))) return failed;
+  const text = body.toString('utf8');
+  const messages = stream ? eventData(text) : [parseJson(text)];
+  const response = messages.find((message) => responseId(message) === id);
+  return response === undefined ? failed : responseOutcome(response);
 }
+
+const OUTCOME_KEYS = ['"error"', '"isError":true', '"protocolVersion"'];
 
 function eventData(stream: string): unknown[] {
   return stream

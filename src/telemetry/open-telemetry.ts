@@ -212,26 +212,26 @@ class Observer {
     const facts = requestFacts((req as { body?: unknown }).body, typeof header === 'string' ? header : undefined);
     if (facts === undefined) return next();
     const operation = this.start(facts, 'http', this.httpSpans.get(req), req.httpVersion);
-    const chunks: Buffer[] = [];
+    // The answer's bytes as they are written (no copy of a Buffer), to read its outcome once sent.
+    const chunks: (Buffer | string)[] = [];
     let size = 0;
-    const keep = (chunk: unknown, encoding: unknown) => {
-      if (size > MAX_OBSERVED_BODY || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
-      size += bytes.length;
-      chunks.push(bytes);
+    const keep = (chunk: unknown) => {
+      if (size > MAX_OBSERVED_BODY || (typeof chunk !== 'string' && !Buffer.isBuffer(chunk))) return;
+      size += chunk.length;
+      chunks.push(chunk);
     };
     const write = res.write;
     const end = res.end;
     res.write = function (this: http.ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      keep(chunk, rest[0]);
+      keep(chunk);
       return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
     } as typeof res.write;
     res.end = function (this: http.ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      keep(chunk, rest[0]);
+      keep(chunk);
       return (end as (...args: unknown[]) => http.ServerResponse).call(this, chunk, ...rest);
     } as typeof res.end;
     res.once('close', () => {
-      const body = size > MAX_OBSERVED_BODY ? '' : Buffer.concat(chunks).toString('utf8');
+      const body = size > MAX_OBSERVED_BODY ? Buffer.alloc(0) : Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
       const contentType = res.getHeader('content-type');
       this.finish(operation, httpOutcome(res.statusCode, typeof contentType === 'string' ? contentType : undefined, body, facts.id, res.writableFinished));
     });
