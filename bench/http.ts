@@ -11,18 +11,32 @@
  * v2 SDK server's trivial tool at each revision (2025-11-25 and 2026-07-28), and the 1.x one
  * beside it; p99 under 20 ms (REST) and 60 ms (MCP) at 32 connections.
  *
- *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32]
+ * Variants of our server, side by side with it in the same rounds (each repeats our four MCP and
+ * REST page/search cases): `--telemetry` runs one with OpenTelemetry export on (OTLP/HTTP to a
+ * sink on loopback that answers every export at once) and the Prometheus endpoint; `--baseline
+ * DIR` runs DIR/dist/bin/main.js (another build, e.g. of main) to hold a change's cost to.
+ *
+ *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { loadSite } from '../src/content/load-site.js';
 import { seededRandom } from './lib/random.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '32' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '32' },
+    telemetry: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+  },
+});
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
@@ -36,7 +50,7 @@ interface Request {
 }
 interface Case {
   name: string;
-  server: 'bare' | 'express' | 'ours' | 'mcpMinimal' | 'mcpMinimalV2';
+  server: 'bare' | 'express' | 'ours' | 'mcpMinimal' | 'mcpMinimalV2' | Variant;
   /** The next request to send (rotating queries are different every time). */
   next: () => Request;
   /** What a correct answer contains. */
@@ -153,14 +167,41 @@ const CASES: Case[] = [
   { name: 'f. minimal v2 SDK server, trivial tool, 2026-07-28', server: 'mcpMinimalV2', next: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders2026('ping'), body: toolCall2026('ping', {}) }), expect: 'pong' },
 ];
 
+/** Our server started otherwise, compared case by case with `ours` (see the header). */
+type Variant = 'telemetry' | 'baseline';
+const VARIANT_CASES = [2, 4, 5, 8].map((index) => CASES[index]!);
+const variants: Variant[] = [...(values.telemetry ? ['telemetry' as const] : []), ...(values.baseline === undefined ? [] : ['baseline' as const])];
+for (const variant of variants) for (const testCase of VARIANT_CASES) CASES.push({ ...testCase, name: `${testCase.name} [${variant}]`, server: variant });
+
+/** An OTLP/HTTP receiver that takes every export and keeps nothing: the collector's cost is not ours. */
+async function otlpSink(): Promise<{ url: string; close(): void; received: () => number }> {
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(200, { 'Content-Type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => server.close(), received: () => received };
+}
+const sink = values.telemetry ? await otlpSink() : undefined;
+const OURS_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' };
+
 const servers = {
   bare: await start([path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
   express: await start([path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
   mcpMinimal: await start([path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
   mcpMinimalV2: await start([path.join('bench', 'servers', 'mcp-minimal-v2.mjs')], {}, 'listening'),
   // The per-IP REST limit (120 a minute) would turn a load test into 429s.
-  ours: await start(['dist/bin/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
-};
+  ours: await start(['dist/bin/main.js', 'serve'], OURS_ENV, '"msg":"listening"'),
+  ...(sink && {
+    // Spans in batches as the SDK sends them; metrics every 5 s (60 s by default) so their export is in the figures.
+    telemetry: await start(['dist/bin/main.js', 'serve'], { ...OURS_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_METRIC_EXPORT_INTERVAL: '5000', METRICS_PORT: '0' }, '"msg":"listening"'),
+  }),
+  ...(values.baseline !== undefined && { baseline: await start([path.resolve(values.baseline, 'dist/bin/main.js'), 'serve'], OURS_ENV, '"msg":"listening"') }),
+} as Record<Case['server'], { url: string; child: ChildProcess }>;
 try {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   for (const testCase of CASES) await check(servers[testCase.server].url, testCase);
@@ -199,6 +240,15 @@ try {
   console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
   for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
   console.log(`- POST /mcp search_site vs the minimal v2 SDK server: ${(cpu(minimalV2of2025) / cpu(ours2025)).toFixed(2)}x at 2025-11-25, ${(cpu(minimalV2of2026) / cpu(ours2026)).toFixed(2)}x at 2026-07-28; vs the 1.x one: ${(cpu(minimalV1) / cpu(ours2025)).toFixed(2)}x`);
+  for (const variant of variants) {
+    console.log(`\nOur server [${variant}] against ours, the same cases in the same rounds (median of per-round ratios; 1.00 = no cost):`);
+    for (const testCase of VARIANT_CASES) {
+      const name = `${testCase.name} [${variant}]`;
+      console.log(`- ${testCase.name}: rate ${perRound(name, testCase.name).toFixed(3)}, server CPU per request ${(cpu(name) / cpu(testCase.name)).toFixed(3)}`);
+    }
+  }
+  if (sink) console.log(`\nThe OTLP sink took ${sink.received()} exports.`);
 } finally {
   for (const { child } of Object.values(servers)) child.kill('SIGTERM');
+  sink?.close();
 }

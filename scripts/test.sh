@@ -3,7 +3,8 @@
 # the whole suite (unit, end-to-end over stdio and HTTP, Redis, SMTP, headless Chromium) and the
 # official MCP conformance scenarios.
 #
-# System packages (Debian): redis-server, chromium and nginx-light (the multi-instance test).
+# System packages (Debian): redis-server, chromium, nginx-light (the multi-instance test) and
+# prometheus (its promtool checks the /metrics exposition).
 # When one is missing it is installed with apt-get if we can (root or sudo). If it still is missing, the tests that need it are skipped
 # with a loud notice, except under CI=true, where a missing package fails the run.
 set -euo pipefail
@@ -16,6 +17,7 @@ missing_system_packages() {
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+  command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
   printf '%s\n' "${missing[@]}"
 }
 
@@ -47,6 +49,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
       redis-server) export SKIP_REDIS_TESTS=1 ;;
       chromium) export SKIP_BROWSER_TESTS=1 ;;
       nginx-light) export SKIP_NGINX_TESTS=1 ;;
+      prometheus) export SKIP_PROMTOOL_TESTS=1 ;;
     esac
   done
 fi

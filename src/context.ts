@@ -21,6 +21,8 @@ import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
+import { startTelemetry } from './telemetry/start-telemetry.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 
 /** Everything the application is made of, built once by `createContext` and passed down. */
 export interface AppContext {
@@ -47,6 +49,8 @@ export interface AppContext {
   readonly remoteTools: RemoteTools;
   /** Website scans (scan_analytics, scan_ai_visibility, get_scan_result). */
   readonly scans: ScanService;
+  /** OpenTelemetry export and the Prometheus endpoint, when asked for (docs/telemetry.md); else hooks that do nothing. */
+  readonly telemetry: Telemetry;
   /** Releases what the context holds (store connections, timers). */
   close(): Promise<void>;
 }
@@ -120,6 +124,8 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   if (config.command === 'serve') await outbox.start();
   else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
   const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl, site, outbox });
+  const metricsEndpoint = config.metricsPort === undefined ? undefined : { host: config.host, port: config.metricsPort };
+  const telemetry = await startTelemetry({ ...(config.otel && { otel: config.otel }), ...(metricsEndpoint && { metrics: metricsEndpoint }), stdio: config.command === 'stdio', version, logger });
 
   return {
     config,
@@ -134,6 +140,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     outbox,
     remoteTools,
     scans,
+    telemetry,
     async close() {
       reloader.stopFollowing();
       await reloader.idle();
@@ -141,6 +148,7 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
       await scans.close();
       await outbox.close();
       await store.close();
+      await telemetry.close();
     },
   };
 }

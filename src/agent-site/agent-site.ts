@@ -12,6 +12,7 @@ import { estimateTokens, HTML_TYPE, MARKDOWN_TYPE, prefersMarkdown } from './rep
 import { buildAddressTable } from './site-addresses.js';
 import { SiteFrame } from './site-frame.js';
 import { STYLESHEET_CSP_SOURCE } from './stylesheet.js';
+import { setHttpRoute } from '../telemetry/telemetry.js';
 
 export interface AgentSiteOptions {
   /** schema.org JSON-LD for a page's `<head>` (the structured-data module's hook). */
@@ -50,6 +51,9 @@ const PAGE_CSP = `default-src 'none'; style-src ${STYLESHEET_CSP_SOURCE}; img-sr
  * Requests are matched against a table of addresses built from the content; nothing here reads
  * the file system.
  */
+/** `http.route` of the site's own addresses (docs/telemetry.md): templates, never one series per page. */
+const PAGE_ROUTES = { page: '/{page}', markdown: '/{page}.md', redirect: '/{redirect}' } as const;
+
 export function createAgentSite(ctx: AgentSiteContext, options: AgentSiteOptions = {}): AgentSite {
   const common: Record<string, string> = {
     'Cache-Control': CACHE_CONTROL,
@@ -67,6 +71,7 @@ export function createAgentSite(ctx: AgentSiteContext, options: AgentSiteOptions
       const asset = req.method === 'GET' || req.method === 'HEAD' ? view.asset(req.path) : undefined;
       return asset === undefined ? next() : sendRepresentation(req, res, asset);
     }
+    setHttpRoute(res, address.kind === 'document' ? address.document.path : PAGE_ROUTES[address.kind]);
     if (req.method === 'OPTIONS') return preflight(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
     switch (address.kind) {

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
 import { packageInfo } from '../config/package-root.js';
 import { ContentError } from '../content/load-site.js';
 import { ListenError } from '../http/listen-error.js';
+import { MetricsListenError } from '../telemetry/telemetry.js';
 import { helpText } from './help.js';
 
 async function main(): Promise<void> {
@@ -85,7 +86,7 @@ function onShutdownSignal(shutdown: () => Promise<void>): void {
 
 /** Start-up failures are for a person at a terminal: one plain message, no stack. */
 function fail(error: unknown, exitCode: number): void {
-  if (error instanceof ConfigError || error instanceof ContentError || error instanceof ListenError) {
+  if (error instanceof ConfigError || error instanceof ContentError || error instanceof ListenError || error instanceof MetricsListenError) {
     process.stderr.write(`site-content-mcp: ${error.message}\n`);
   } else {
     process.stderr.write(`site-content-mcp: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);

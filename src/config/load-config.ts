@@ -3,6 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPTIONS, type OptionKey, type OptionSpec, type OptionValues } from './options.js';
 import { bundledContentDir } from './package-root.js';
+import { otelSettings } from './otel-env.js';
+import type { OtelSettings } from '../telemetry/settings.js';
 
 export type Command = 'stdio' | 'serve' | 'import' | 'check';
 
@@ -14,6 +16,8 @@ export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
   readonly dataDirIsTemporary?: boolean;
   /** `import`: the site's start URL; `check`: the content directory. */
   readonly target?: string;
+  /** What the standard OTEL_* variables ask to export (docs/telemetry.md); undefined: nothing. */
+  readonly otel?: OtelSettings;
 }
 
 export type CliRequest =
@@ -60,6 +64,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     }
   }
   problems.push(...crossOptionProblems(values as Partial<OptionValues>));
+  const otel = otelSettings(env, problems);
   if (parsed.command === 'import' && values.out === undefined && values.explain === undefined) problems.push('import needs --out (IMPORT_OUT): the content directory to write');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -71,6 +76,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     dataDir: path.resolve(typed.dataDir ?? temporaryDataDir()),
     ...(typed.dataDir === undefined ? { dataDirIsTemporary: true } : {}),
     ...(parsed.target === undefined ? {} : { target: parsed.target }),
+    ...(otel === undefined ? {} : { otel }),
   };
   return { kind: 'run', config: Object.freeze(config) };
 }

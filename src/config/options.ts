@@ -331,6 +331,14 @@ export const OPTIONS = {
       .transform((value) => value ?? '4096')
       .pipe(z.string().regex(/^[1-9]\d{0,6}$/, 'must be a whole number from 1 to 9999999').transform(Number)),
   },
+  metricsPort: {
+    flag: 'metrics-port',
+    env: 'METRICS_PORT',
+    hint: 'NUMBER',
+    description:
+      'Serve Prometheus metrics (request and tool-call duration histograms) at /metrics on this port of --host, apart from the public port (0 picks a free one). Default: off.',
+    schema: port.optional(),
+  },
   cursorSecret: {
     flag: 'cursor-secret',
     env: 'CURSOR_SECRET',

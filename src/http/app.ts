@@ -25,6 +25,8 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('trust proxy', ctx.config.trustProxyHops);
 
   const agentSite = createAgentSite(ctx, { structuredData: pageStructuredData });
+  // Standard telemetry (docs/telemetry.md) sees every request first; nothing is added when it is off.
+  for (const hook of ctx.telemetry.http) app.use(hook);
 
   // The edge: each request takes the content snapshot once, as it arrives, and every route it
   // reaches answers from that one, even if a reload publishes another meanwhile.

@@ -76,7 +76,8 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
       },
     },
   );
-  router.post('/', authentication, express.json({ limit: MCP_BODY_LIMIT, type: ['application/json', 'application/*+json'] }), async (req, res) => {
+  const observe: RequestHandler[] = [...(ctx.telemetry?.mcpHttp ?? [])]; // telemetry (docs/telemetry.md): none when off
+  router.post('/', authentication, express.json({ limit: MCP_BODY_LIMIT, type: ['application/json', 'application/*+json'] }), ...observe, async (req, res) => {
     if (Array.isArray(req.body)) {
       jsonRpcError(res, 400, -32600, 'Batch requests are not supported (removed in MCP 2025-06-18): send one JSON-RPC message per request.');
       return;

@@ -19,6 +19,7 @@ import { LANGS, type Lang } from '../content/schema.js';
 import { isAppError } from '../errors.js';
 import { perSnapshot, type ContentHolder } from '../live/content-holder.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 import type { RemoteTools } from './remote-tools.js';
 import { serverInstructions } from './instructions.js';
 import { SiteServer } from './tool-call-params.js';
@@ -57,6 +58,8 @@ export interface McpContext extends ToolServices {
   readonly version: string;
   readonly content: ContentHolder;
   readonly remoteTools: Pick<RemoteTools, 'call' | 'forward'>;
+  /** Spans and durations of MCP messages (docs/telemetry.md); absent or empty when off. */
+  readonly telemetry?: Pick<Telemetry, 'mcpHttp' | 'observeStdio'>;
 }
 
 /**

@@ -18,6 +18,7 @@ export async function serveStdio(ctx: McpContext, input: NodeJS.ReadableStream =
       onerror: (error) => ctx.logger.debug({ err: error }, 'MCP message refused'),
     });
     interceptScanTasks(transport, ctx);
+    ctx.telemetry?.observeStdio(transport); // after every other wrapper, so it sees each message first
     const end = () => void handle.close().finally(resolve);
     // The SDK transport does not watch for end of input; a desktop client closing the pipe means
     // the session is over.

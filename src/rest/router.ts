@@ -16,6 +16,7 @@ import { agentRateLimitPolicy, rateLimit, RATE_LIMIT_POLICY, type RateLimitPolic
 import { authenticateBearer, bearerChallenge } from '../auth/bearer.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../auth/oauth-error.js';
 import { sendRepresentation } from '../web/representation.js';
+import { setHttpRoute } from '../telemetry/telemetry.js';
 
 const BATCH_PATH = `${API_PREFIX}/batch`;
 /** `res.locals` key: the request carried a token that failed verification. */
@@ -92,6 +93,7 @@ export function restApi(ctx: AppContext): express.Router {
     const { pathname } = splitUrl(req.originalUrl);
     const path = pathname === BATCH_PATH || pathname === `${BATCH_PATH}/` ? BATCH_PATH : answers.route(pathname);
     if (path === undefined) return send(req, res, answers.problem(notFound(pathname), pathname));
+    setHttpRoute(res, path);
     res.set({
       Allow: allowed(path),
       'Access-Control-Allow-Methods': allowed(path),
@@ -152,6 +154,7 @@ export function restApi(ctx: AppContext): express.Router {
     const { pathname, rawQuery } = splitUrl(req.originalUrl);
     const path = pathname === BATCH_PATH || pathname === `${BATCH_PATH}/` ? BATCH_PATH : answers.route(pathname);
     if (path === undefined) return send(req, res, answers.problem(notFound(pathname), pathname));
+    setHttpRoute(res, path);
     if (path === BATCH_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.set('Allow', allowed(path));
       return send(req, res, answers.problemFor('method-not-allowed', `${path} takes ${allowed(path)}; got ${req.method}.`, pathname));
