@@ -247,5 +247,5 @@ function servicesMeta(output: ServicesOutput) {
 function scanMeta(output: ScanOutput, snapshot: ContentSnapshot) {
   if (output.status !== 'done' || output.result === undefined) return undefined;
   const content = reportContent(output.result, siteReportSender(() => snapshot.site, (path) => snapshot.urls.pageUrl(path)), output.scan_id);
-  return { verdict: content.verdict, summary: content.summary, fixFirst: content.fixFirst.map((problem) => problem.check), nextStep: content.nextStep };
+  return { verdict: content.verdict, summary: content.summary, fixFirst: content.fixFirst.map((problem) => output.result!.problems.indexOf(problem)), nextStep: content.nextStep };
 }

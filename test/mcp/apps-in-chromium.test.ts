@@ -194,11 +194,11 @@ describe('the scan result view', () => {
     it.each(THEMES)('shows the grade and score of the scan, the three things to fix first and the matching service, in the %s theme', async (theme) => {
       const frame = await host.show({ html: await viewOf('get_scan_result'), width, theme, toolName: 'get_scan_result', input: {}, result: finished });
       await frame.waitForSelector('[data-grade]');
-      const scan = (finished.structuredContent as { result: { grade: string; score: number; problems: { severity: string; title: string }[] } }).result;
+      const scan = (finished.structuredContent as { result: { grade: string; score: number; problems: { severity: string; title: string; found: string; fix: string }[] } }).result;
       expect(await frame.locator('[data-grade]').textContent()).toBe(scan.grade);
       expect(await frame.locator('.verdict').textContent()).toContain(`${scan.score}/100`);
       const fixFirst = scan.problems.filter((problem) => problem.severity !== 'info').slice(0, 3);
-      expect(await texts(frame, 'ol.fix-first li strong')).toEqual(fixFirst.map((problem) => problem.title));
+      expect(await texts(frame, 'ol.fix-first li')).toEqual(fixFirst.map((problem) => `${problem.title}${problem.found}Fix: ${problem.fix}`));
       expect(await frame.locator('ul.problems > li').count()).toBe(scan.problems.length);
       const nextStep = (finished._meta![VIEW_META] as { nextStep: { text: string; url?: string } }).nextStep;
       expect(await frame.locator('.next-step p').textContent()).toBe(nextStep.text);

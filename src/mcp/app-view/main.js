@@ -216,8 +216,8 @@ function renderScan(result) {
     return;
   }
   const scan = status.result;
-  const byCheck = new Map(scan.problems.map((problem) => [problem.check, problem]));
-  const fixFirst = (meta.fixFirst ?? []).map((check) => byCheck.get(check)).filter(Boolean);
+  // The report's three problems to fix first, by their place in the result's list.
+  const fixFirst = (meta.fixFirst ?? []).map((index) => scan.problems[index]).filter(Boolean);
   const groups = SEVERITIES.map((severity) => ({ severity, problems: scan.problems.filter((problem) => problem.severity === severity) })).filter((group) => group.problems.length > 0);
   show(
     heading,
@@ -225,9 +225,9 @@ function renderScan(result) {
       'section',
       { class: 'verdict', 'aria-label': meta.verdict ?? '' },
       h('p', { class: `grade grade-${scan.grade ?? 'none'}`, 'data-grade': scan.grade ?? '' }, scan.grade ?? '–'),
-      h('div', {}, h('p', { class: 'verdict-line' }, meta.verdict ?? ''), scan.score === null ? null : h('p', { class: 'muted' }, `${t('app.scan.score')}: ${scan.score}/100`), h('p', { class: 'summary' }, meta.summary ?? scan.summary)),
+      h('div', {}, h('p', { class: 'verdict-line' }, meta.verdict ?? (scan.score === null ? '' : `${t('app.scan.score')}: ${scan.score}/100`)), h('p', { class: 'summary' }, meta.summary ?? scan.summary)),
     ),
-    fixFirst.length ? [h('h2', {}, t('report.fixFirst')), h('ol', { class: 'fix-first' }, fixFirst.map((problem) => h('li', {}, h('strong', {}, problem.title), ` ${problem.fix}`)))] : h('p', {}, t('report.noProblems')),
+    fixFirst.length ? [h('h2', {}, t('report.fixFirst')), h('ol', { class: 'fix-first' }, fixFirst.map((problem) => h('li', {}, h('strong', {}, problem.title), h('span', {}, problem.found), h('span', {}, `${t('report.fix')}: ${problem.fix}`))))] : h('p', {}, t('report.noProblems')),
     meta.nextStep
       ? h('section', { class: 'card next-step' }, h('h2', {}, t('report.nextStepHeading')), h('p', { 'data-service': meta.nextStep.service ?? '' }, meta.nextStep.url ? link(meta.nextStep.url, meta.nextStep.text) : meta.nextStep.text))
       : null,

@@ -39,7 +39,7 @@ a { color: var(--link); text-underline-offset: 2px; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .muted { color: var(--muted); }
 .url { font-weight: normal; font-size: 0.95rem; }
-ul.cards { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fill, minmax(min(16rem, 100%), 1fr)); }
+ul.cards { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fill, minmax(min(18rem, 100%), 1fr)); }
 .card { background: var(--bg-card); border: 1px solid var(--border); border-radius: 8px; padding: 0.75rem; }
 .amount { font-weight: 600; font-variant-numeric: tabular-nums; }
 .packages { padding-left: 1.1rem; margin: 0.25rem 0 0; }
@@ -65,7 +65,8 @@ button:disabled { opacity: 0.7; cursor: progress; }
 .grade { font-size: 2.5rem; font-weight: 700; line-height: 1; border: 3px solid var(--text); border-radius: 10px; min-width: 4rem; text-align: center; padding: 0.5rem; margin: 0; }
 .verdict-line { font-weight: 600; }
 ol.fix-first { padding-left: 1.4rem; }
-ol.fix-first li { margin-bottom: 0.4rem; }
+ol.fix-first li { margin-bottom: 0.6rem; }
+ol.fix-first li > * { display: block; }
 ul.problems { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
 .problem { border-left: 4px solid var(--border); padding: 0.25rem 0 0.25rem 0.75rem; }
 .badge { display: inline-block; font-size: 0.8rem; font-weight: 700; color: #ffffff; border-radius: 4px; padding: 0 0.4rem; }
