@@ -30,8 +30,8 @@ window.mountView = async (html, hostContext) => {
   const frame = document.createElement('iframe');
   frame.id = 'view';
   frame.title = 'MCP App view';
-  // What hosts grant a view: its own scripts and forms, in an opaque origin.
-  frame.setAttribute('sandbox', 'allow-scripts allow-forms');
+  // The least a host grants a view: its own scripts, in an opaque origin (no forms, no same origin).
+  frame.setAttribute('sandbox', 'allow-scripts');
   frame.style.cssText = 'display:block;width:100%;height:120px;border:0';
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: 'test-host', version: '1.0.0' }, { openLinks: {}, serverTools: {}, logging: {} }, { hostContext });

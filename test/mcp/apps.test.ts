@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/http/serve.js';
 import { VIEW_META, VIEW_URIS } from '../../src/mcp/app-views.js';
 import { startTestServer } from '../helpers/context.js';
+import { post2025Text, post2026 as post2026Raw, type RpcBody } from '../helpers/mcp-raw.js';
 
 /**
  * MCP Apps (extension io.modelcontextprotocol/ui) are offered only to clients that declare the
@@ -24,50 +25,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface RpcBody {
-  readonly result?: Record<string, unknown>;
-  readonly error?: { code: number; message: string };
-}
-
-/** A 2025-11-25 request as a stateless HTTP client sends it; capabilities, when given, in the request's `_meta`. */
-async function post2025(method: string, params: Record<string, unknown>, capabilities?: Record<string, unknown>): Promise<string> {
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: capabilities ? { ...params, _meta: { 'io.modelcontextprotocol/clientCapabilities': capabilities } } : params }),
-  });
-  return response.text();
-}
-
-/** A 2026-07-28 request: the client's capabilities in the envelope of every request. */
-async function post2026(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>): Promise<RpcBody> {
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(name === undefined ? {} : { 'mcp-name': name }),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 7,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-          'io.modelcontextprotocol/clientCapabilities': capabilities,
-        },
-      },
-    }),
-  });
-  return (await response.json()) as RpcBody;
-}
-
+const post2025 = (method: string, params: Record<string, unknown>, capabilities?: Record<string, unknown>) => post2025Text(server.url, method, params, capabilities);
+const post2026 = (method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>) => post2026Raw(server.url, method, params, capabilities);
 const parsed = (body: string) => JSON.parse(body) as RpcBody;
 
 describe('a 2025-11-25 client without the extension', () => {

@@ -143,7 +143,10 @@ function renderContact(result, input) {
     send,
     status,
   );
-  inquiry.addEventListener('submit', async (event) => {
+  // The button's click, not the form's submit event: a host that sandboxes the view without
+  // allow-forms never fires submit, but a click (and Enter in a field, which clicks the default
+  // button) always comes; preventing it keeps the browser from submitting the form anywhere.
+  send.addEventListener('click', async (event) => {
     event.preventDefault();
     if (!consent.checked) {
       status.textContent = t('app.contact.consentMissing');
