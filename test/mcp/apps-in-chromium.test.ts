@@ -158,6 +158,16 @@ describe('the contact view', () => {
     });
   });
 
+  it('sends nothing while a required field is empty, even with the consent box ticked', async () => {
+    const result = await call('get_contact', { lang: 'en' });
+    const frame = await host.show({ html: await viewOf('get_contact'), width: 320, theme: 'dark', locale: 'en-GB', toolName: 'get_contact', input: { lang: 'en' }, result });
+    await frame.locator('#name').fill('Anna Nowak');
+    await frame.locator('#consent').check();
+    await frame.locator('button[type=submit]').click();
+    expect(await frame.locator('#email').evaluate((field) => (field as unknown as { validity: { valid: boolean } }).validity.valid)).toBe(false);
+    expect(host.calls).toEqual([]);
+  });
+
   it('sends nothing until the consent box is ticked; then the inquiry arrives through the SMTP server', async () => {
     const result = await call('get_contact', { lang: 'pl' });
     const frame = await host.show({ html: await viewOf('get_contact'), width: 600, theme: 'light', toolName: 'get_contact', input: { lang: 'pl' }, result });
@@ -202,6 +212,7 @@ describe('the scan result view', () => {
       expect(await frame.locator('ul.problems > li').count()).toBe(scan.problems.length);
       const nextStep = (finished._meta![VIEW_META] as { nextStep: { text: string; url?: string } }).nextStep;
       expect(await frame.locator('.next-step p').textContent()).toBe(nextStep.text);
+      expect(await frame.locator('.report-email').textContent()).toBe((finished.structuredContent as { result: { report_email: { note: string } } }).result.report_email.note);
       await expectSoundView(frame, width);
     });
   });

@@ -228,7 +228,7 @@ function renderScan(result) {
       'section',
       { class: 'verdict', 'aria-label': meta.verdict ?? '' },
       h('p', { class: `grade grade-${scan.grade ?? 'none'}`, 'data-grade': scan.grade ?? '' }, scan.grade ?? '–'),
-      h('div', {}, h('p', { class: 'verdict-line' }, meta.verdict ?? (scan.score === null ? '' : `${t('app.scan.score')}: ${scan.score}/100`)), h('p', { class: 'summary' }, meta.summary ?? scan.summary)),
+      h('div', {}, h('p', { class: 'verdict-line' }, meta.verdict ?? (scan.score === null ? '' : `${t('app.scan.score')}: ${scan.score}/100`)), h('p', { class: 'summary' }, meta.summary ?? scan.summary), scan.report_email ? h('p', { class: 'muted report-email' }, scan.report_email.note) : null),
     ),
     fixFirst.length ? [h('h2', {}, t('report.fixFirst')), h('ol', { class: 'fix-first' }, fixFirst.map((problem) => h('li', {}, h('strong', {}, problem.title), h('span', {}, problem.found), h('span', {}, `${t('report.fix')}: ${problem.fix}`))))] : h('p', {}, t('report.noProblems')),
     meta.nextStep
