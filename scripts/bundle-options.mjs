@@ -2,6 +2,7 @@
 // dist/bin) and test/package/runtime-dependencies.test.ts (which checks that package.json's
 // runtime dependencies are exactly what these options leave outside the bundle).
 import { readFileSync } from 'node:fs';
+import { appViewScriptPlugin } from './app-view-bundle.mjs';
 
 /**
  * Packages that stay outside the bundle: the optional peer dependencies. An optional piece (a
@@ -32,6 +33,8 @@ export function bundleOptions(entryPoints) {
     legalComments: 'linked',
     logLevel: 'warning',
     external: optionalPeers(),
+    // The MCP Apps views' script is built here and inlined as a string (scripts/app-view-bundle.mjs).
+    plugins: [appViewScriptPlugin()],
     // linkedom (the importer's DOM) tries `require('canvas')` and falls back to its own shim; we
     // never draw, so the bundle holds the shim and leaves no optional native package outside it.
     // The MCP SDK's Node shim would load Ajv into every start for a validator we never use:

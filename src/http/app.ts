@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { bodyFailure } from '../web/body-failure.js';
 import { snapshotOf } from '../live/content-holder.js';
 import { mcpEndpoint } from '../mcp/http-endpoint.js';
+import { serverCardRoutes } from '../mcp/server-card.js';
 import { restApi } from '../rest/router.js';
 import { pageStructuredData } from '../structured-data/page-graph.js';
 import { faviconRoutes } from '../web/favicon.js';
@@ -27,6 +28,7 @@ export function createApp(ctx: AppContext): express.Express {
   const agentSite = createAgentSite(ctx, { structuredData: pageStructuredData });
   // Standard telemetry (docs/telemetry.md) sees every request first; nothing is added when it is off.
   for (const hook of ctx.telemetry.http) app.use(hook);
+  const serverCard = serverCardRoutes(ctx);
 
   // The edge: each request takes the content snapshot once, as it arrives, and every route it
   // reaches answers from that one, even if a reload publishes another meanwhile.
@@ -38,10 +40,12 @@ export function createApp(ctx: AppContext): express.Express {
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.
   app.use('/api/v1', restApi(ctx));
-  app.use('/mcp', mcpEndpoint(ctx));
+  // The Server Card sits at <streamable-http-url>/server-card (SEP-2127); any other /mcp request passes on.
+  app.use('/mcp', serverCard.card, mcpEndpoint(ctx));
   app.use(authRouter(ctx));
   app.use(askEndpoint(ctx));
   app.use(discoveryRoutes(ctx));
+  app.use(serverCard.catalog);
   app.use(faviconRoutes());
   app.use(agentSite.routes);
 

@@ -1,4 +1,5 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   ResourceNotFoundError,
@@ -7,6 +8,7 @@ import {
   type Implementation,
   type ListResourcesResult,
   type ListToolsResult,
+  type ServerContext,
   type StandardSchemaV1,
   type Tool,
 } from '@modelcontextprotocol/server';
@@ -20,6 +22,7 @@ import { isAppError } from '../errors.js';
 import { perSnapshot, type ContentHolder } from '../live/content-holder.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import { declaresApps, readView, viewResources, withViewMeta, withViews } from './app-views.js';
 import type { RemoteTools } from './remote-tools.js';
 import { serverInstructions } from './instructions.js';
 import { SiteServer } from './tool-call-params.js';
@@ -96,6 +99,8 @@ export function createMcpServerFactory(
 ): McpServerFactory {
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   const listTools: ListToolsResult = { tools: tools.map(describeTool) };
+  // Clients that declare MCP Apps see each tool's view; every other client, the list above as it is.
+  const listToolsWithViews = withViews(listTools);
   const contentView = perSnapshot((snapshot): McpContentView => ({
     listResources: {
       resources: snapshot.documents.map((document) => ({
@@ -124,18 +129,27 @@ export function createMcpServerFactory(
       { capabilities: { tools: {}, resources: {}, ...TASKS_CAPABILITY }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
       toolNames,
     );
-    server.setRequestHandler('tools/list', () => listTools);
-    server.setRequestHandler('tools/call', { params: RAW_PARAMS }, async (params) => {
+    const apps = (request: { params?: unknown }, context: ServerContext) => declaresApps(requestCapabilities(server, request, context));
+    server.setRequestHandler('tools/list', (request, context) => (apps(request, context) ? listToolsWithViews : listTools));
+    server.setRequestHandler('tools/call', { params: RAW_PARAMS }, async (params, context) => {
       const tool = toolsByName.get(params.name);
       if (!tool) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${params.name}". Available tools: ${toolNames.join(', ')}.`);
       }
       const forward = caller.transport === 'stdio' && forwardedOverStdio.has(tool.name);
-      return callTool(tool, params.arguments, ctx, snapshotNow(), caller, forward);
+      const snapshot = snapshotNow();
+      const result = await callTool(tool, params.arguments, ctx, snapshot, caller, forward);
+      return apps({ params }, context) ? withViewMeta(tool.name, result, snapshot) : result;
     });
-    server.setRequestHandler('resources/list', () => contentView(snapshotNow()).listResources);
+    server.setRequestHandler('resources/list', (request, context) => {
+      const snapshot = snapshotNow();
+      const list = contentView(snapshot).listResources;
+      return apps(request, context) ? { resources: [...list.resources, ...viewResources(snapshot)] } : list;
+    });
     server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
-    server.setRequestHandler('resources/read', (request) => {
+    server.setRequestHandler('resources/read', async (request) => {
+      const view = await readView(request.params.uri, snapshotNow());
+      if (view !== undefined) return view;
       const document = contentView(snapshotNow()).documentsByUri.get(request.params.uri);
       // -32602 with the URI in data on every revision (SEP-2164; the SDK maps -32002 to it anyway).
       if (!document) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}. Use resources/list to see the available resources.`);
@@ -143,6 +157,17 @@ export function createMcpServerFactory(
     });
     return server;
   };
+}
+
+/**
+ * The client's capabilities as this request knows them: on 2026-07-28 its own `_meta` envelope;
+ * on older revisions `initialize`'s (a stdio connection keeps them), or the same `_meta` key if the
+ * request carries it (a stateless HTTP request never saw the initialize).
+ */
+function requestCapabilities(server: SiteServer, request: { params?: unknown }, context: ServerContext): unknown {
+  const ownMeta = (request.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  const envelope = context.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? ownMeta?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
 }
 
 /** Who this server is, as initialize and every 2026-07-28 result say. */

@@ -10,6 +10,7 @@ import { startTestServer } from '../helpers/context.js';
 import { startFixtureSite, startHeldSite, type FixtureSite } from '../helpers/fixture-site.js';
 import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
 import { RecordingMailer, unhurriedScanSettings } from '../helpers/scan-context.js';
+import { post2025 as post2025Raw, post2026 as post2026Raw, type RpcBody } from '../helpers/mcp-raw.js';
 
 /**
  * Scans as tasks (SEP-2663) over stateless HTTP: a client that declares the tasks extension gets
@@ -47,43 +48,8 @@ afterAll(async () => {
   await stuck?.close();
 });
 
-interface RpcBody {
-  readonly result?: Record<string, unknown>;
-  readonly error?: { code: number; message: string; data?: Record<string, unknown> };
-}
-
-/** A 2026-07-28 request: envelope (with the client's capabilities) in `_meta`, routing headers beside it. */
-async function post2026(method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>, headers: Record<string, string> = {}): Promise<RpcBody> {
-  const name = typeof params.name === 'string' ? params.name : typeof params.taskId === 'string' ? params.taskId : undefined;
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': capabilities,
-  };
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(name === undefined ? {} : { 'mcp-name': name }),
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
-  });
-  return (await response.json()) as RpcBody;
-}
-
-/** A 2025-11-25 request (stateless HTTP: the capabilities travel in the request's `_meta`). */
-async function post2025(method: string, params: Record<string, unknown>, capabilities?: Record<string, unknown>): Promise<RpcBody> {
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: capabilities ? { ...params, _meta: { 'io.modelcontextprotocol/clientCapabilities': capabilities } } : params }),
-  });
-  return (await response.json()) as RpcBody;
-}
+const post2026 = (method: string, params: Record<string, unknown>, capabilities: Record<string, unknown>, headers: Record<string, string> = {}) => post2026Raw(server.url, method, params, capabilities, headers);
+const post2025 = (method: string, params: Record<string, unknown>, capabilities?: Record<string, unknown>) => post2025Raw(server.url, method, params, capabilities);
 
 const scanArgs = () => ({ name: 'scan_ai_visibility', arguments: { url: `${slow.origin}/`, email: freshEmail(), consent: true } });
 
