@@ -52,11 +52,12 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   list('Skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
   list('Failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
   if (report.siteFile !== undefined) {
-    const { outcome, missing, defaulted, inferred = [] } = report.siteFile;
+    const { outcome, missing, unpublished = [], defaulted, inferred = [] } = report.siteFile;
     const said = { written: 'written', updated: 'updated', unchanged: 'unchanged', 'kept-edits': 'updated; your edits kept' }[outcome];
     lines.push('', `site.yaml: ${said}.`);
     list('Fill in (the site does not state it)', missing);
     list('Check (inferred, not stated by the site)', inferred);
+    list('Check (not published by the site: served without it, get_contact says so; add it if it exists)', unpublished);
     list('Check (a neutral default was written)', defaulted);
   }
   if (cut) lines.push('', `Every list in full: ${summaryFile(outDir)}`);

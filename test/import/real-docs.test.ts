@@ -1,4 +1,9 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../src/content/load-site.js';
+import { connectHttp } from '../helpers/mcp-client.js';
+import { BUILT_CLI } from '../helpers/paths.js';
+import { startServeProcess, type ServedProcess } from '../helpers/served-process.js';
 import { explain, htmlPaths, importMirror, linkTargets, outsideCode, type ImportedMirror } from './real-sites.js';
 
 /**
@@ -70,6 +75,71 @@ describe.each(FIXTURES)('importing the $name fixture', ({ name, start, company, 
   }, 60_000);
 });
 
+/**
+ * A documentation site publishes no sales e-mail, phone or contact page: its import is served as
+ * it is (the built CLI on the imported folder, read over HTTP and MCP), and every answer about
+ * contact says plainly that none is published instead of inventing one.
+ */
+describe.each(FIXTURES)('serving the unedited import of the $name fixture', ({ name, start }) => {
+  let imported: ImportedMirror;
+  let served: ServedProcess;
+  let client: Client;
+
+  beforeAll(async () => {
+    imported = await importMirror(name, start);
+    served = await startServeProcess(process.execPath, [BUILT_CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--content-dir', imported.out], {});
+    client = await connectHttp(served.url);
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await served?.stop();
+    await imported?.site.close();
+  });
+
+  it('passes check, each contact detail the site does not publish named as a problem to look at', async () => {
+    const { warnings } = await loadSite(imported.out);
+    expect(warnings.map((warning) => warning.field)).toEqual(expect.arrayContaining(['salesEmail', 'contact.pl.email', 'contact.pl.phone', 'contact.en.email', 'contact.en.phone']));
+    expect(imported.report.siteFile?.missing).toEqual([]);
+    expect(imported.report.siteFile?.unpublished).toEqual(expect.arrayContaining(['salesEmail', 'contact.pl.email', 'contact.en.phone']));
+  });
+
+  it('serves every imported page over HTTP as Markdown, and llms.txt under the company name', async () => {
+    for (const path of imported.pages.keys()) {
+      const response = await fetch(new URL(`${path.slice(0, -1) || '/index'}.md`, served.url));
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('# ');
+    }
+    const llms = await (await fetch(new URL('/llms.txt', served.url))).text();
+    expect(llms.split('\n')[0]).toBe(`# ${(await loadSite(imported.out)).site.info.company}`);
+  });
+
+  it('reads every page through get_page over MCP', async () => {
+    for (const path of imported.pages.keys()) {
+      const result = await client.callTool({ name: 'get_page', arguments: { url: path } });
+      expect(result.isError, path).toBeFalsy();
+    }
+  });
+
+  it('answers get_contact over MCP and REST with what is published, saying that no e-mail, phone or contact page is', async () => {
+    const contact = (await client.callTool({ name: 'get_contact', arguments: { lang: 'en' } })).structuredContent as Record<string, unknown>;
+    expect(contact).not.toHaveProperty('email');
+    expect(contact).not.toHaveProperty('phone');
+    expect(contact.note).toMatch(/publishes no e-mail address, phone number or contact page/);
+    const rest = await fetch(new URL('/api/v1/contact?lang=pl', served.url));
+    expect(rest.status).toBe(200);
+    expect(((await rest.json()) as Record<string, unknown>).note).toMatch(/publishes no e-mail address, phone number or contact page/);
+  });
+
+  it('refuses send_inquiry with a clear reason, since the site names no one to send it to, and sends nothing', async () => {
+    const result = await client.callTool({
+      name: 'send_inquiry',
+      arguments: { name: 'Ewa Test', email: 'ewa@example.com', message: 'Czy prowadzicie wdrożenia?', lang: 'pl', consent: true },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/publishes no address for inquiries/);
+  });
+});
+
 describe('a contact address found only in a book', () => {
   let imported: ImportedMirror;
   beforeAll(async () => {
@@ -80,6 +150,12 @@ describe('a contact address found only in a book', () => {
   });
 
   it('is listed under Check as a guess, never taken silently', () => {
-    expect(imported.report.siteFile?.inferred).toContainEqual(expect.stringMatching(/^contact\.en\.email: hertzog@debian\.org \(found only in the text of .*is it the company's address\?\)$/));
+    expect(imported.report.siteFile?.inferred).toContainEqual(expect.stringMatching(/^contact\.en\.email: hertzog@debian\.org \(found only in the text of .*is it the company's address\?.*\)$/));
+  });
+
+  it('is not written to the site file, so that no inquiry goes to the book\'s author unless the person says so', async () => {
+    const { site } = await loadSite(imported.out);
+    expect(site.info.salesEmail).toBeUndefined();
+    expect(site.info.contact.en?.email).toBeUndefined();
   });
 });
