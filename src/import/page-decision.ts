@@ -347,6 +347,12 @@ function passwordEvidence(facts: PageFacts): Evidence[] {
 
 // --- type -----------------------------------------------------------------------------------
 
+/** `/`, or a language folder alone (`/pl/`, `/en-us/`): the front page of the site or of one language. */
+function isFrontPage(path: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length === 0 || (segments.length === 1 && LANGUAGE_FOLDER.test(segments[0]!));
+}
+
 /**
  * The page's type: the site file's rules first, then what WordPress says a post is (body class
  * `single-post`, the `wp/v2/posts` REST alternate), then the page's JSON-LD and path rules
@@ -373,6 +379,11 @@ function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision
   // A page WordPress marks as a post only through its published date, and nothing else types.
   if (type === 'company' && facts.published !== undefined && classes.includes('single') && !classes.includes('page')) {
     return { value: 'blog', because: 'a single entry with a published date', evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
+  }
+  // Documentation and books: a page that links the previous or next page of a series is an
+  // article (the content model's `blog`), except each language's front page, which presents the project.
+  if (type === 'company' && jsonLdTypes.length === 0 && facts.sequence !== undefined && !isFrontPage(path)) {
+    return { value: 'blog', because: 'one page of a series (it links the previous or next page): a documentation article', evidence: [...evidence, { source: 'series link', value: facts.sequence }] };
   }
   const because = type === 'company' && jsonLdTypes.length === 0 ? 'nothing names another type: company (the default)' : 'the JSON-LD and path rules (docs/import.md, "How a page is typed")';
   return { value: type, because, evidence };

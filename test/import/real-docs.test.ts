@@ -12,16 +12,16 @@ import { explain, htmlPaths, importMirror, linkTargets, outsideCode, type Import
  * Debian Administrator's Handbook (DocBook) in en-US and a partial pl-PL translation.
  */
 const FIXTURES = [
-  { name: 'sphinx', start: '/', company: 'Lipiec Deploy', polish: /^\/pl\//, english: /^\/en\//, pages: 8 },
-  { name: 'mkdocs', start: '/pl-PL/', company: 'Lipiec Deploy', polish: /^\/pl-pl\//, english: /^\/en-us\//, pages: 8 },
-  { name: 'hugo', start: '/', company: 'Lipiec Deploy', polish: /^\/pl\//, english: /^\/en-gb\//, pages: 8 },
-  { name: 'docbook', start: '/', company: "The Debian Administrator's Handbook", polish: /^\/pl-pl\/(sect-book-structure\/|preface\/|)$/, english: /^\/(en-us\/|pl-pl\/(apt|packaging-system|sect-apt-get|sect-apt-cache|sect-config-misc|sect-manipulating-packages-with-dpkg|sect-network-config)\/)/, pages: 26 },
+  { name: 'sphinx', start: '/', article: '/en/installation.html', company: 'Lipiec Deploy', polish: /^\/pl\//, english: /^\/en\//, pages: 8 },
+  { name: 'mkdocs', start: '/pl-PL/', article: '/en-US/installation/', company: 'Lipiec Deploy', polish: /^\/pl-pl\//, english: /^\/en-us\//, pages: 8 },
+  { name: 'hugo', start: '/', article: '/en-gb/installation/', company: 'Lipiec Deploy', polish: /^\/pl\//, english: /^\/en-gb\//, pages: 8 },
+  { name: 'docbook', start: '/', article: '/en-US/apt.html', company: "The Debian Administrator's Handbook", polish: /^\/pl-pl\/(sect-book-structure\/|preface\/|)$/, english: /^\/(en-us\/|pl-pl\/(apt|packaging-system|sect-apt-get|sect-apt-cache|sect-config-misc|sect-manipulating-packages-with-dpkg|sect-network-config)\/)/, pages: 26 },
 ] as const;
 
 /** Navigation and banners the generators put around every page. */
 const CHROME = /Download the ebook|^\s*(- )?\[?(\*\*)?(«\s*)?(Prev|Previous|Next|Poprzedni|Następny|Up|Home)\b|¶|Edit on|Search docs|Built with MkDocs|Theme by/m;
 
-describe.each(FIXTURES)('importing the $name fixture', ({ name, start, company, polish, english, pages }) => {
+describe.each(FIXTURES)('importing the $name fixture', ({ name, start, article, company, polish, english, pages }) => {
   let imported: ImportedMirror;
   const written = () => [...imported.pages.values()];
 
@@ -48,6 +48,18 @@ describe.each(FIXTURES)('importing the $name fixture', ({ name, start, company, 
       if (english.test(path)) expect(page.meta.lang, path).toBe('en');
       else if (polish.test(path)) expect(page.meta.lang, path).toBe('pl');
     }
+  });
+
+  it('types each language\'s front page as the company\'s and every other page as an article, never all as company', () => {
+    for (const [path, page] of imported.pages) {
+      const front = /^\/([a-z]{2}(-[a-z]{2})?\/)?$/.test(path);
+      expect(page.meta.type, path).toBe(front ? 'company' : 'blog');
+    }
+  });
+
+  it('says in import --explain why a documentation page is an article', async () => {
+    const result = await explain(`${imported.site.origin}${article}`);
+    expect(result.text).toMatch(/\n {2}type: blog\n {4}because one page of a series \(it links the previous or next page\): a documentation article\n/);
   });
 
   it('fences every code block: no shell or YAML comment becomes a heading', () => {
