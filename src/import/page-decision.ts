@@ -54,6 +54,11 @@ export interface TitleAffix {
   readonly name: string;
   /** The whole affix, separator included (" – Studio Nowak – strony dla firm"). */
   readonly affix: string;
+  /**
+   * The name as the titles of the site's other languages write it, each shared by half of the
+   * titles the first name leaves ("dokumentacja Lipiec Deploy 2.3" beside "Lipiec Deploy 2.3 documentation").
+   */
+  readonly also?: readonly string[];
 }
 
 const SEPARATORS = [' – ', ' — ', ' | ', ' · ', ' : ', ': ', ' - ', ' :: ', ' » ', ' « ', ' • ', ' ~ '];
@@ -84,15 +89,27 @@ export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix |
   const distinct = new Set(clean).size;
   // A title that is the name alone (the home page: "Studio Nowak – strony dla firm") shares it too.
   const shared = [...counts.values()].map((entry) => ({ ...entry, count: entry.titles.size + (clean.includes(entry.name) ? 1 : 0) }));
-  const best = shared
-    .filter((entry) => entry.count >= 2 && entry.count >= distinct / 2)
-    .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
+  const pick = (left: ReadonlySet<string>) =>
+    shared
+      .map((entry) => ({ ...entry, count: [...entry.titles].filter((title) => left.has(title)).length + (left.has(entry.name) ? 1 : 0) }))
+      .filter((entry) => entry.count >= 2 && entry.count >= left.size / 2)
+      .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
+  const best = pick(new Set(clean));
   if (best === undefined) {
     return { value: undefined, because: distinct < 2 ? 'too few titles to compare' : 'no text after or before a separator is shared by half of the titles', evidence: [{ source: '<title> of pages read', value: String(distinct) }] };
   }
+  // A site in two languages writes its name twice ("… — Lipiec Deploy 2.3 documentation", "… — dokumentacja Lipiec Deploy 2.3"):
+  // the titles the first name leaves are compared again, and so on.
+  const also: string[] = [];
+  let left = new Set([...new Set(clean)].filter((title) => !best.titles.has(title) && title !== best.name));
+  for (let next = pick(left); next !== undefined && left.size >= 2; next = pick(left)) {
+    also.push(next.name);
+    const covered = next;
+    left = new Set([...left].filter((title) => !covered.titles.has(title) && title !== covered.name));
+  }
   return {
-    value: { position: best.position, name: best.name, affix: best.affix },
-    because: `${best.count} of ${distinct} titles share "${best.affix.trim()}" as their ${best.position}`,
+    value: { position: best.position, name: best.name, affix: best.affix, ...(also.length === 0 ? {} : { also }) },
+    because: `${best.count} of ${distinct} titles share "${best.affix.trim()}" as their ${best.position}${also.length === 0 ? '' : `, and the others ${also.map((name) => `"${name}"`).join(', ')}`}`,
     evidence: [...best.titles].slice(0, 3).map((title) => ({ source: '<title>', value: title })),
   };
 }
@@ -400,7 +417,7 @@ function decideTitle(facts: PageFacts, affix: TitleAffix | undefined): Decision<
   const raw = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
   const evidence: Evidence[] = [{ source: facts.title !== undefined ? '<title>' : 'first heading', value: raw }];
   const names = new Set<string>([
-    ...(affix === undefined ? [] : [affix.name]),
+    ...(affix === undefined ? [] : [affix.name, ...(affix.also ?? [])]),
     ...(facts.siteName === undefined ? [] : [facts.siteName]),
     ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).flatMap((node) => (text(node.name) === undefined ? [] : [text(node.name)!])),
   ]);

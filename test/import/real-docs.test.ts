@@ -4,7 +4,7 @@ import { loadSite } from '../../src/content/load-site.js';
 import { connectHttp } from '../helpers/mcp-client.js';
 import { BUILT_CLI } from '../helpers/paths.js';
 import { startServeProcess, type ServedProcess } from '../helpers/served-process.js';
-import { explain, htmlPaths, importMirror, linkTargets, outsideCode, type ImportedMirror } from './real-sites.js';
+import { EXPLAINED, explain, importMirror, linkTargets, outsideCode, recordedPaths, reimportIntoCopy, type ImportedMirror } from './real-sites.js';
 
 /**
  * Mirrors of documentation built by real generators from Debian's packages
@@ -78,12 +78,31 @@ describe.each(FIXTURES)('importing the $name fixture', ({ name, start, article, 
     for (const page of written()) for (const target of linkTargets(page.body)) expect(target).toMatch(/^(https?:\/\/|mailto:|tel:)/);
   });
 
-  it('answers import --explain for every page the mirror recorded', async () => {
-    for (const path of htmlPaths(imported.site.manifest)) {
+  it('answers import --explain for every address the mirror recorded: pages, redirect pages, sitemaps, sources and 404s', async () => {
+    for (const path of recordedPaths(imported.site.manifest)) {
       const result = await explain(`${imported.site.origin}${path}`);
-      expect(result.ok, path).toBe(true);
-      expect(result.text).toMatch(/\n {2}language: .+\n {4}because .+\n/);
+      expect(result.text, path).toMatch(EXPLAINED);
+      if (result.text.includes('content: yes')) expect(result.text).toMatch(/\n {2}language: .+\n {4}because .+\n/);
     }
+  }, 120_000);
+
+  it('keeps the site\'s name out of every title, in each language', () => {
+    for (const [path, page] of imported.pages) expect(page.meta.title, path).not.toMatch(/\s[–—|·:-]\s.*\b(documentation|dokumentacja|Lipiec Deploy)\b/i);
+  });
+
+  it('keeps no comment, post meta line or unrendered shortcode', () => {
+    for (const page of written()) expect(page.body).not.toMatch(/\\?\[\/?(vc_|contact-form|button)|Posted on|Opublikowano|Leave a comment|Dodaj komentarz/);
+  });
+
+  it('states no price and writes no currency the site does not publish', () => {
+    expect(imported.report.siteFile?.defaulted).toEqual(expect.arrayContaining(['pricing.currency.pl', 'pricing.currency.en']));
+    for (const page of written()) expect(page.meta.service).toBeUndefined();
+  });
+
+  it('leaves the original folder byte for byte unchanged when the import is run again into a copy of it', async () => {
+    const { before, after, report } = await reimportIntoCopy(imported, start);
+    expect(after).toEqual(before);
+    expect(report.unchanged).toBe(imported.pages.size);
   }, 60_000);
 });
 
@@ -123,6 +142,12 @@ describe.each(FIXTURES)('serving the unedited import of the $name fixture', ({ n
     }
     const llms = await (await fetch(new URL('/llms.txt', served.url))).text();
     expect(llms.split('\n')[0]).toBe(`# ${(await loadSite(imported.out)).site.info.company}`);
+  });
+
+  it('says nothing of prices or currencies in llms.txt and pricing.md, since the site publishes none', async () => {
+    const llms = await (await fetch(new URL('/llms.txt', served.url))).text();
+    const pricing = await (await fetch(new URL('/pricing.md', served.url))).text();
+    for (const text of [llms, pricing]) expect(text).not.toMatch(/\bEUR\b|\bPLN\b|pages quote/);
   });
 
   it('reads every page through get_page over MCP', async () => {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { splitFrontMatter } from '../../src/content/front-matter.js';
 import { explainPage } from '../../src/import/explain-page.js';
@@ -7,7 +7,7 @@ import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
 import { startMirrorSite, type MirrorManifest } from '../helpers/mirror-site.js';
 import type { FixtureSite } from '../helpers/fixture-site.js';
-import { importSite, outputDir } from './import-helpers.js';
+import { fingerprint, importSite, outputDir } from './import-helpers.js';
 
 /** One written page: its front matter and its Markdown body. */
 export interface WrittenPage {
@@ -58,6 +58,26 @@ export function htmlPaths(manifest: MirrorManifest): string[] {
   return Object.entries(manifest.entries)
     .filter(([, entry]) => entry.status === 200 && (entry.headers['content-type'] ?? '').startsWith('text/html'))
     .map(([key]) => key);
+}
+
+/** Every address a mirror recorded, whatever it answered (pages, redirects, 404s, sitemaps, feeds, robots.txt). */
+export function recordedPaths(manifest: MirrorManifest): string[] {
+  return Object.keys(manifest.entries);
+}
+
+/** What `import --explain` must say for any address: the page's decisions, or in one line why it cannot be read. */
+export const EXPLAINED = /^https?:\/\/\S+\n( {2}path: .+\n)? {2}(content: (yes|no, skipped)\n {4}because .+|cannot be read: .+)\n/;
+
+/**
+ * Imports the mirror again into a copy of its output folder (`cp -r`) and returns a fingerprint
+ * of the original folder before and after: a copied folder must be independent of its original.
+ */
+export async function reimportIntoCopy(imported: ImportedMirror, startPath = '/'): Promise<{ before: Record<string, string>; after: Record<string, string>; report: ImportReport }> {
+  const before = await fingerprint(imported.out);
+  const copy = await outputDir();
+  await cp(imported.out, copy, { recursive: true });
+  const report = await importSite(`${imported.site.origin}${startPath}`, copy);
+  return { before, after: await fingerprint(imported.out), report };
 }
 
 /** `import --explain` for one URL, as the CLI runs it. */
