@@ -1,10 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/content/load-site.js';
-import { connectHttp } from '../helpers/mcp-client.js';
-import { BUILT_CLI } from '../helpers/paths.js';
-import { startServeProcess, type ServedProcess } from '../helpers/served-process.js';
-import { EXPLAINED, explain, importMirror, linkTargets, outsideCode, recordedPaths, reimportIntoCopy, type ImportedMirror } from './real-sites.js';
+import type { ServedProcess } from '../helpers/served-process.js';
+import { EXPLAINED, explain, importMirror, linkTargets, markdownPath, outsideCode, recordedPaths, reimportIntoCopy, serveImport, type ImportedMirror } from './real-sites.js';
 
 /**
  * Mirrors of documentation built by real generators from Debian's packages
@@ -115,15 +113,14 @@ describe.each(FIXTURES)('serving the unedited import of the $name fixture', ({ n
   let imported: ImportedMirror;
   let served: ServedProcess;
   let client: Client;
+  let close: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
     imported = await importMirror(name, start);
-    served = await startServeProcess(process.execPath, [BUILT_CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--content-dir', imported.out], {});
-    client = await connectHttp(served.url);
+    ({ served, client, close } = await serveImport(imported.out));
   }, 60_000);
   afterAll(async () => {
-    await client?.close();
-    await served?.stop();
+    await close();
     await imported?.site.close();
   });
 
@@ -136,7 +133,7 @@ describe.each(FIXTURES)('serving the unedited import of the $name fixture', ({ n
 
   it('serves every imported page over HTTP as Markdown, and llms.txt under the company name', async () => {
     for (const path of imported.pages.keys()) {
-      const response = await fetch(new URL(`${path.slice(0, -1) || '/index'}.md`, served.url));
+      const response = await fetch(new URL(markdownPath(path), served.url));
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('# ');
     }

@@ -5,7 +5,11 @@ import { explainPage } from '../../src/import/explain-page.js';
 import type { ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectHttp } from '../helpers/mcp-client.js';
 import { startMirrorSite, type MirrorManifest } from '../helpers/mirror-site.js';
+import { BUILT_CLI } from '../helpers/paths.js';
+import { startServeProcess, type ServedProcess } from '../helpers/served-process.js';
 import type { FixtureSite } from '../helpers/fixture-site.js';
 import { fingerprint, importSite, outputDir } from './import-helpers.js';
 
@@ -83,4 +87,23 @@ export async function reimportIntoCopy(imported: ImportedMirror, startPath = '/'
 /** `import --explain` for one URL, as the CLI runs it. */
 export function explain(url: string): Promise<{ ok: boolean; text: string }> {
   return explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false });
+}
+
+/** The built CLI serving an imported folder as it is (`serve --content-dir`), and an MCP client over HTTP. */
+export async function serveImport(out: string): Promise<{ served: ServedProcess; client: Client; close: () => Promise<void> }> {
+  const served = await startServeProcess(process.execPath, [BUILT_CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--content-dir', out], {});
+  const client = await connectHttp(served.url);
+  return {
+    served,
+    client,
+    close: async () => {
+      await client.close();
+      await served.stop();
+    },
+  };
+}
+
+/** A page's Markdown address: `/en/about/` → `/en/about.md`, `/` → `/index.md`. */
+export function markdownPath(pagePath: string): string {
+  return `${pagePath.slice(0, -1) || '/index'}.md`;
 }

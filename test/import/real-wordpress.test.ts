@@ -3,7 +3,7 @@ import { loadSite } from '../../src/content/load-site.js';
 import type { SiteContent } from '../../src/content/site-content.js';
 import { LazySearchIndex } from '../../src/search/lazy-search-index.js';
 import { importSite, outputDir } from './import-helpers.js';
-import { EXPLAINED, explain, importMirror, linkTargets, outsideCode, recordedPaths, reimportIntoCopy, type ImportedMirror } from './real-sites.js';
+import { EXPLAINED, explain, importMirror, linkTargets, markdownPath, outsideCode, recordedPaths, reimportIntoCopy, serveImport, type ImportedMirror } from './real-sites.js';
 
 /**
  * The mirror of a real WordPress 6.1 from Debian's packages (test/fixtures/sites/real/README.md):
@@ -153,6 +153,38 @@ describe('importing a real WordPress 6.1 site', () => {
   }, 180_000);
 });
 
+describe('serving the unedited import of the real WordPress', () => {
+  let imported: ImportedMirror;
+  let serving: Awaited<ReturnType<typeof serveImport>>;
+  beforeAll(async () => {
+    imported = await importMirror('wordpress');
+    serving = await serveImport(imported.out);
+  }, 60_000);
+  afterAll(async () => {
+    await serving?.close();
+    await imported?.site.close();
+  });
+
+  it('passes check with no problem to look at', async () => {
+    expect((await loadSite(imported.out)).warnings).toEqual([]);
+  });
+
+  it('serves every page over HTTP, and llms.txt and pricing.md under the company name, in the currency the site quotes', async () => {
+    for (const path of imported.pages.keys()) expect((await fetch(new URL(markdownPath(path), serving.served.url))).status, path).toBe(200);
+    const llms = await (await fetch(new URL('/llms.txt', serving.served.url))).text();
+    expect(llms.split('\n')[0]).toBe('# Studio Lipiec sp. z o.o.');
+    const pricing = await (await fetch(new URL('/pricing.md', serving.served.url))).text();
+    expect(pricing).toMatch(/\| Opieka techniczna WordPress \| — \| 1\s200\szł\s\/\smies\. \|/);
+    for (const text of [llms, pricing]) expect(text).not.toMatch(/\bEUR\b/);
+  });
+
+  it('gives the contact the site publishes through get_contact over MCP', async () => {
+    const contact = (await serving.client.callTool({ name: 'get_contact', arguments: { lang: 'pl' } })).structuredContent as Record<string, unknown>;
+    expect(contact).toMatchObject({ company: 'Studio Lipiec sp. z o.o.', email: 'biuro@studio-lipiec.example', phone: '+48 12 345 67 89' });
+    expect(contact.note ?? '').not.toMatch(/publishes no/);
+  });
+});
+
 describe('importing the same WordPress when its sitemap answers 501 (pages found by links)', () => {
   let imported: ImportedMirror;
   beforeAll(async () => {
@@ -169,5 +201,9 @@ describe('importing the same WordPress when its sitemap answers 501 (pages found
       '/blog/page/2/': 'a page of a paginated list, not content (--include-archives brings it in)',
       '/nowa-siedziba-studia/biuro-studia/': 'an attachment page, not content (--include-archives brings it in)',
     });
+  });
+
+  it('says in the summary that the sitemap answered 501 and that links were followed instead', () => {
+    expect(imported.report.howFound).toMatch(/^the sitemap could not be read \(.*wp-sitemap\.xml: HTTP 501\): links were followed from the start page$/);
   });
 });
