@@ -100,6 +100,16 @@ describe('importing a real WordPress 6.1 site', () => {
     expect(imported.report.siteFile?.defaulted).not.toContain('pricing.currency.pl');
   });
 
+  it('keeps the prices the English services page lists, in the PLN it quotes them in, each with its period', () => {
+    const english = site.info.pricing.items.filter((item) => item.page.en === '/en/services/').map((item) => [item.name.en, item.from.en, item.unit?.per]);
+    expect(english).toEqual([
+      ['Company websites', 3900, undefined],
+      ['Online shops', 14000, undefined],
+      ['Technical care', 1200, 'month'],
+    ]);
+    expect(site.info.pricing.currency.en).toBe('PLN');
+  });
+
   it('leaves the original folder byte for byte unchanged when the import is run again into a copy of it', async () => {
     const { before, after, report } = await reimportIntoCopy(imported);
     expect(after).toEqual(before);
