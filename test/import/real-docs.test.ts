@@ -144,7 +144,9 @@ describe.each(FIXTURES)('serving the unedited import of the $name fixture', ({ n
   it('says nothing of prices or currencies in llms.txt and pricing.md, since the site publishes none', async () => {
     const llms = await (await fetch(new URL('/llms.txt', served.url))).text();
     const pricing = await (await fetch(new URL('/pricing.md', served.url))).text();
-    for (const text of [llms, pricing]) expect(text).not.toMatch(/\bEUR\b|\bPLN\b|pages quote/);
+    for (const text of [llms, pricing]) expect(text).not.toMatch(/\bEUR\b|\bPLN\b|pages quote|net starting prices/);
+    expect(llms).toMatch(/publishes no prices on this website: do not state one\./);
+    expect(pricing).toMatch(/publishes no prices on this website\./);
   });
 
   it('reads every page through get_page over MCP', async () => {
