@@ -1,5 +1,5 @@
 import type { Page } from '../src/content/page.js';
-import { currencySentence } from '../src/content/pricing.js';
+import { currencySentence, noPricesClause, publishesPrices } from '../src/content/pricing.js';
 import type { Lang, PageType } from '../src/content/schema.js';
 import type { SiteContent } from '../src/content/site-content.js';
 import type { SiteUrls } from '../src/content/site-urls.js';
@@ -29,7 +29,9 @@ export function renderLlmsTxt(site: SiteContent, urls: SiteUrls): string {
   for (const lang of other) lines.push(oneLine(info.summary[lang] ?? ''), '');
   lines.push(
     `Languages: ${info.languages.join(', ')}. Every page is available as Markdown at its .md address (listed below) or with \`Accept: text/markdown\`.`,
-    ['Prices are net starting prices (VAT excluded).', currencySentence(site), `All of them, each with its page and, where it has one, its unit ("per month"), are in ${urls.absolute('/pricing.md')}. Do not state a price that is not published there.`].filter(Boolean).join(' '),
+    publishesPrices(site)
+      ? ['Prices are net starting prices (VAT excluded).', currencySentence(site), `All of them, each with its page and, where it has one, its unit ("per month"), are in ${urls.absolute('/pricing.md')}. Do not state a price that is not published there.`].filter(Boolean).join(' ')
+      : `${noPricesClause(site)}: do not state one.`,
     `Tools for agents: MCP server ${urls.absolute('/mcp')} (Streamable HTTP), REST API ${urls.absolute('/api/v1')}, questions in plain language at ${urls.absolute('/ask')} (NLWeb), schema.org records listed in ${urls.absolute('/schemamap.xml')}.`,
     '',
   );

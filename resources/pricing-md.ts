@@ -1,5 +1,5 @@
 import { formatPrice } from '../src/content/money.js';
-import { currencySentence, priceCurrencies, publishedPrices, type PriceEntry } from '../src/content/pricing.js';
+import { currencySentence, noPricesClause, priceCurrencies, publishedPrices, publishesPrices, type PriceEntry } from '../src/content/pricing.js';
 import type { Lang } from '../src/content/schema.js';
 import type { SiteContent } from '../src/content/site-content.js';
 import type { SiteUrls } from '../src/content/site-urls.js';
@@ -20,6 +20,7 @@ const NO_PACKAGE = '—';
 export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string {
   const { info } = site;
   const currencies = priceCurrencies(site);
+  if (!publishesPrices(site)) return [`# Published prices of ${info.company}`, '', `${noPricesClause(site)}.`, ''].join('\n');
   const lines: string[] = [
     `# Published prices of ${info.company}`,
     '',

@@ -189,7 +189,9 @@ function currentSender(site: () => SiteContent): Mailbox {
       return site().info.company;
     },
     get address() {
-      return site().info.salesEmail;
+      // A site that publishes no sales address still sends scan reports: from noreply@ its own host (MAIL_FROM overrides).
+      const info = site().info;
+      return info.salesEmail ?? `noreply@${new URL(info.siteUrl).hostname}`;
     },
   };
 }

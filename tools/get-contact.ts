@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { unpublishedDetails } from '../src/content/contact-text.js';
 import { contactOptionsSchema, langField } from './schemas.js';
 import { defineTool, READ_ONLY_LOCAL } from './tool.js';
 
@@ -34,18 +35,28 @@ export const getContact = defineTool({
         return path === undefined ? undefined : ctx.urls.pageUrl(path);
       });
     const privacy = input.lang ? contact.privacyPolicy && ctx.urls.pageUrl(contact.privacyPolicy) : byLanguage((entry) => entry.privacyPolicy);
+    // contactForm names a real form only when the site file gives one; otherwise it is the
+    // contact page, as the contract requires a URL there. What the site does not publish is left
+    // out, never invented, and the note says so (docs/decisions/new-unpublished-contact.md).
+    const place = (entry: NonNullable<(typeof info.contact)[typeof lang]>) => entry.formUrl ?? (entry.contactForm === undefined ? undefined : ctx.urls.pageUrl(entry.contactForm));
+    const contactForm = input.lang ? place(contact) : byLanguageUrl(place);
+    const contactPage = input.lang ? contact.contactForm && ctx.urls.pageUrl(contact.contactForm) : byLanguage((entry) => entry.contactForm);
+    const note = [contact.note, unpublishedDetails(info.company, contact, lang)].filter((text) => text !== undefined).join(' ');
     return {
       company: info.company,
-      email: contact.email,
-      phone: contact.phone,
-      // contactForm names a real form only when the site file gives one; otherwise it is the
-      // contact page, as the contract requires a URL there.
-      contactForm: input.lang ? (contact.formUrl ?? ctx.urls.pageUrl(contact.contactForm)) : byLanguageUrl((entry) => entry.formUrl ?? ctx.urls.pageUrl(entry.contactForm)),
-      contactPage: input.lang ? ctx.urls.pageUrl(contact.contactForm) : byLanguage((entry) => entry.contactForm),
+      ...(contact.email === undefined ? {} : { email: contact.email }),
+      ...(contact.phone === undefined ? {} : { phone: contact.phone }),
+      ...(given(contactForm) ? { contactForm } : {}),
+      ...(given(contactPage) ? { contactPage } : {}),
       hasContactForm: input.lang ? contact.formUrl !== undefined : info.languages.some((language) => info.contact[language]?.formUrl !== undefined),
-      ...(privacy === undefined || (typeof privacy === 'object' && Object.keys(privacy).length === 0) ? {} : { privacyPolicy: privacy }),
+      ...(given(privacy) ? { privacyPolicy: privacy } : {}),
       languages: [...info.languages],
-      ...(contact.note === undefined ? {} : { note: contact.note }),
+      ...(note === '' ? {} : { note }),
     };
   },
 });
+
+/** A URL, or a map from language to URL with at least one entry. */
+function given(value: string | Readonly<Record<string, string>> | undefined): value is string | Readonly<Record<string, string>> {
+  return value !== undefined && (typeof value === 'string' || Object.keys(value).length > 0);
+}

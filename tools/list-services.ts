@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { quoteNextStep } from '../src/content/contact-text.js';
+import { contactWays, quoteNextStep } from '../src/content/contact-text.js';
 import { publishedPrices } from '../src/content/pricing.js';
 import type { Page } from '../src/content/page.js';
 import type { PriceUnit } from '../src/content/price-unit.js';
@@ -35,6 +35,8 @@ export const listServices = defineTool({
       for (const service of group.services) add(pageAt(service[lang]));
     }
     const contact = site.info.contact[lang];
+    // Only the ways the site publishes; a site that publishes none gets no next step rather than an invented one.
+    const ways = contact === undefined ? [] : contactWays(contact, urls, lang);
     return {
       language: lang,
       prices_note: site.info.pricing.note[lang] ?? '',
@@ -50,10 +52,10 @@ export const listServices = defineTool({
           : { packages: entry.packages.map((pkg) => ({ name: pkg.name, from_price: pkg.from, currency: entry.currency, ...unitField(pkg.unit) })) }),
       })),
       services,
-      ...(contact === undefined
+      ...(ways.length === 0
         ? {}
         : {
-            nextStep: quoteNextStep(contact, urls, lang),
+            nextStep: quoteNextStep(ways, lang),
           }),
     };
 

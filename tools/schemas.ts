@@ -90,14 +90,16 @@ const urlOrMap = z.union([z.url(), z.record(z.string(), z.url())]);
 
 export const contactOptionsSchema = z.object({
   company: z.string().describe('Company name.'),
-  email: z.email().describe('Contact e-mail address.'),
-  phone: z.string().describe('Contact phone number.'),
-  contactForm: urlOrMap.describe(
-    'The contact form URL when the company has a real form (hasContactForm), otherwise the contact page URL (a page without a form: point people to its e-mail and phone). A single URL when a language was given, otherwise a map from language to URL.',
-  ),
+  email: z.email().optional().describe('Contact e-mail address. Absent only when the website publishes none (note says so): never guess one.'),
+  phone: z.string().optional().describe('Contact phone number. Absent only when the website publishes none (note says so): never guess one.'),
+  contactForm: urlOrMap
+    .optional()
+    .describe(
+      'The contact form URL when the company has a real form (hasContactForm), otherwise the contact page URL (a page without a form: point people to its e-mail and phone). A single URL when a language was given, otherwise a map from language to URL. Absent only when the website has neither (note says so).',
+    ),
   contactPage: urlOrMap.optional().describe('Contact page URL (e-mail, phone, hours; no form), by the same rule as contactForm.'),
   hasContactForm: z.boolean().optional().describe('True when contactForm is a real contact form; false when it is the contact page.'),
   privacyPolicy: urlOrMap.optional().describe('Privacy policy URL, by the same rule as contactForm.'),
   languages: z.array(z.string()).describe('Languages the company answers in.'),
-  note: z.string().optional().describe('Hours and how quotes work.'),
+  note: z.string().optional().describe('Hours and how quotes work; and which contact details the website does not publish, when it leaves some out.'),
 });

@@ -102,6 +102,10 @@ export const sendInquiry = defineTool({
 });
 
 async function takeInquiry(input: InquiryInput, lang: Lang, ctx: ToolContext): Promise<InquiryOutput> {
+  if (recipients(ctx).length === 0) {
+    // A site that publishes no sales address (a documentation site) has no one to pass an inquiry to: say so, send nothing.
+    throw new AppError('not-accepted', `${ctx.site.info.company} publishes no address for inquiries on this website, so nothing was sent.`);
+  }
   const page = input.page_url === undefined ? undefined : resolvePage(input.page_url, ctx);
   const repeatKey = `inquiry:repeat:${digest([input.email.toLowerCase(), input.name, input.company ?? '', input.phone ?? '', input.message, page?.url ?? '', lang])}`;
 
@@ -138,7 +142,7 @@ async function deliver(input: InquiryInput, lang: Lang, page: { title: string; u
     },
     { subjectPrefix: config.inquirySubjectPrefix ?? `[${new URL(site.info.siteUrl).hostname}]`, language: site.info.defaultLanguage },
   );
-  const to = config.inquiryTo.length > 0 ? config.inquiryTo : [site.info.salesEmail];
+  const to = recipients(ctx);
   try {
     const accepted = await ctx.outbox.enqueue({ kind: 'inquiry', to, replyTo: input.email, subject: mail.subject, text: mail.text }, { id, waitForDeliveryMs: INQUIRY_DELIVERY_WAIT_MS });
     const nextStep = site.info.inquiry.nextStep[lang] ?? site.info.inquiry.nextStep[site.info.defaultLanguage] ?? '';
@@ -192,6 +196,12 @@ function inquiryLimits(email: string, ctx: ToolContext): LimitRule[] {
       description: `${INQUIRY_LIMITS.totalPerDay} inquiries per day in total`,
     },
   ];
+}
+
+/** Who receives inquiries: INQUIRY_TO, else the site file's salesEmail; none when neither is set. */
+function recipients({ config, site }: ToolContext): string[] {
+  if (config.inquiryTo.length > 0) return [...config.inquiryTo];
+  return site.info.salesEmail === undefined ? [] : [site.info.salesEmail];
 }
 
 function resolvePage(reference: string, ctx: ToolContext): { title: string; url: string } {

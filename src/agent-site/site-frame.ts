@@ -144,10 +144,8 @@ export class SiteFrame {
     const contact = info.contact[view.lang] ?? info.contact[info.defaultLanguage];
     const lines: string[] = [];
     const reach = [escapeHtml(companyName(info.company, view.lang))];
-    if (contact) {
-      reach.push(`<a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a>`);
-      reach.push(`<a href="tel:${escapeHtml(contact.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(contact.phone)}</a>`);
-    }
+    if (contact?.email !== undefined) reach.push(`<a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a>`);
+    if (contact?.phone !== undefined) reach.push(`<a href="tel:${escapeHtml(contact.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(contact.phone)}</a>`);
     lines.push(`<p>${reach.join(' · ')}</p>`);
     if (info.address) {
       const { street, postalCode, city } = info.address;

@@ -367,14 +367,14 @@ export const OPTIONS = {
     flag: 'mail-from',
     env: 'MAIL_FROM',
     hint: '"NAME <ADDRESS>"',
-    description: 'Sender of every mail the server sends (the SMTP server must accept it). Default: the company name with the site file\'s salesEmail.',
+    description: 'Sender of every mail the server sends (the SMTP server must accept it). Default: the company name with the site file\'s salesEmail (noreply@ the site\'s host when it has none).',
     schema: mailbox.optional(),
   },
   inquiryTo: {
     flag: 'inquiry-to',
     env: 'INQUIRY_TO',
     hint: 'ADDRESS,…',
-    description: 'Who receives inquiries sent with send_inquiry (comma-separated). Default: the site file\'s salesEmail.',
+    description: 'Who receives inquiries sent with send_inquiry (comma-separated). Default: the site file\'s salesEmail; without either, send_inquiry says that no address for inquiries is published and sends nothing.',
     schema: commaList.refine((items) => items.every((item) => plainAddress.safeParse(item).success), 'must be e-mail addresses separated by commas'),
   },
   inquirySubjectPrefix: {

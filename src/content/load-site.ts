@@ -322,8 +322,13 @@ function checkSiteReferences(site: SiteContent, warnings: ContentWarning[]): voi
     if (!page) warnings.push({ file: SITE_FILE, field, message: `no page has the path ${pagePath}` });
     else if (page.lang !== lang) warnings.push({ file: SITE_FILE, field, message: `${pagePath} is a ${page.lang} page, expected ${lang}` });
   };
+  if (info.salesEmail === undefined) warnings.push({ file: SITE_FILE, field: 'salesEmail', message: 'none given: send_inquiry says that no address for inquiries is published and sends nothing (add it, or set INQUIRY_TO)' });
   for (const lang of info.languages) {
     const contact = info.contact[lang];
+    // Contact details are optional (a documentation site publishes none); each one left out is named, since get_contact then says it is not published.
+    for (const [detail, words] of [['email', 'no e-mail address'], ['phone', 'no phone number'], ['contactForm', 'no contact page']] as const) {
+      if (contact?.[detail] === undefined) warnings.push({ file: SITE_FILE, field: `contact.${lang}.${detail}`, message: `none given: get_contact says the site publishes ${words} (add it if there is one)` });
+    }
     expect(lang, contact?.contactForm, `contact.${lang}.contactForm`);
     expect(lang, contact?.privacyPolicy, `contact.${lang}.privacyPolicy`);
     info.pricing.items.forEach((item, index) => {

@@ -86,3 +86,13 @@ export function currencySentence(site: SiteContent): string | undefined {
   }
   return `${currencies.map(([lang, currency]) => `${LANGUAGE_NAME[lang]} pages quote ${currency}`).join(', ')}.`;
 }
+
+/** Whether the site publishes at least one price, in any language (a documentation site publishes none). */
+export function publishesPrices(site: SiteContent): boolean {
+  return site.info.languages.some((lang) => publishedPrices(site, lang).length > 0);
+}
+
+/** What the generated documents say when the site publishes no price (never that its prices are net, or in a currency), without its full stop. */
+export function noPricesClause(site: SiteContent): string {
+  return `${site.info.company} publishes no prices on this website`;
+}

@@ -111,7 +111,12 @@ export const siteFileSchema = z
     languages: z.array(langSchema).min(1),
     defaultLanguage: langSchema,
     summary: perLang(z.string().min(1)),
-    salesEmail: z.email(),
+    /**
+     * Where send_inquiry sends inquiries (unless INQUIRY_TO says otherwise). A site that publishes
+     * no sales address (a documentation site) leaves it out: send_inquiry then says so and sends
+     * nothing (docs/decisions/new-unpublished-contact.md).
+     */
+    salesEmail: z.email().optional(),
     /**
      * The company's logo and a representative image, for schema.org and Open Graph: absolute
      * URLs, or the path of a file in the content directory's assets/ folder (`/assets/logo.svg`),
@@ -130,13 +135,17 @@ export const siteFileSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Each language's contact options. Each detail is optional: what the site does not publish is
+     * left out, never invented, and get_contact says which are not published.
+     */
     contact: perLang(
       z
         .object({
-          email: z.email(),
-          phone: z.string().min(3),
+          email: z.email().optional(),
+          phone: z.string().min(3).optional(),
           /** The contact page: a page of this site (the HTML mirror has no forms). */
-          contactForm: pagePathSchema,
+          contactForm: pagePathSchema.optional(),
           /** A real contact form, when there is one (often on the company's own site). */
           formUrl: httpUrl.optional(),
           privacyPolicy: pagePathSchema.optional(),

@@ -56,7 +56,17 @@ export interface ImportReport {
   readonly rechecked: number;
   /** Pages kept as they were because this run could not confirm them, with why (removal needs evidence). */
   readonly kept: readonly PageProblem[];
-  /** `inferred`: each site fact the importer inferred rather than read as stated, with its source, for the person to check. */
-  readonly siteFile?: { readonly outcome: SiteFileOutcome; readonly missing: readonly string[]; readonly defaulted: readonly string[]; readonly inferred?: readonly string[] };
+  /**
+   * `missing`: fields the content format needs that the site does not state (filled in by the person);
+   * `unpublished`: contact details the site does not publish, left out (served without them);
+   * `inferred`: each site fact the importer inferred rather than read as stated, with its source, for the person to check.
+   */
+  readonly siteFile?: {
+    readonly outcome: SiteFileOutcome;
+    readonly missing: readonly string[];
+    readonly unpublished?: readonly string[];
+    readonly defaulted: readonly string[];
+    readonly inferred?: readonly string[];
+  };
   readonly durationMs: number;
 }

@@ -56,10 +56,11 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   list('skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
   list('failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
   if (report.siteFile !== undefined) {
-    const { outcome, missing, defaulted, inferred = [] } = report.siteFile;
+    const { outcome, missing, unpublished = [], defaulted, inferred = [] } = report.siteFile;
     lines.push('', say('cli.summary.siteFile', { outcome: outcome.replace(/-/g, '_') }));
     list('fillIn', missing);
     list('inferred', inferred);
+    list('unpublished', unpublished);
     list('defaulted', defaulted);
   }
   if (cut) lines.push('', say('cli.summary.fullLists', { file: summaryFile(outDir) }));

@@ -54,6 +54,11 @@ export interface TitleAffix {
   readonly name: string;
   /** The whole affix, separator included (" – Studio Nowak – strony dla firm"). */
   readonly affix: string;
+  /**
+   * The name as the titles of the site's other languages write it, each shared by half of the
+   * titles the first name leaves ("dokumentacja Lipiec Deploy 2.3" beside "Lipiec Deploy 2.3 documentation").
+   */
+  readonly also?: readonly string[];
 }
 
 const SEPARATORS = [' – ', ' — ', ' | ', ' · ', ' : ', ': ', ' - ', ' :: ', ' » ', ' « ', ' • ', ' ~ '];
@@ -84,15 +89,27 @@ export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix |
   const distinct = new Set(clean).size;
   // A title that is the name alone (the home page: "Studio Nowak – strony dla firm") shares it too.
   const shared = [...counts.values()].map((entry) => ({ ...entry, count: entry.titles.size + (clean.includes(entry.name) ? 1 : 0) }));
-  const best = shared
-    .filter((entry) => entry.count >= 2 && entry.count >= distinct / 2)
-    .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
+  const pick = (left: ReadonlySet<string>) =>
+    shared
+      .map((entry) => ({ ...entry, count: [...entry.titles].filter((title) => left.has(title)).length + (left.has(entry.name) ? 1 : 0) }))
+      .filter((entry) => entry.count >= 2 && entry.count >= left.size / 2)
+      .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
+  const best = pick(new Set(clean));
   if (best === undefined) {
     return { value: undefined, because: distinct < 2 ? 'too few titles to compare' : 'no text after or before a separator is shared by half of the titles', evidence: [{ source: '<title> of pages read', value: String(distinct) }] };
   }
+  // A site in two languages writes its name twice ("… — Lipiec Deploy 2.3 documentation", "… — dokumentacja Lipiec Deploy 2.3"):
+  // the titles the first name leaves are compared again, and so on.
+  const also: string[] = [];
+  let left = new Set([...new Set(clean)].filter((title) => !best.titles.has(title) && title !== best.name));
+  for (let next = pick(left); next !== undefined && left.size >= 2; next = pick(left)) {
+    also.push(next.name);
+    const covered = next;
+    left = new Set([...left].filter((title) => !covered.titles.has(title) && title !== covered.name));
+  }
   return {
-    value: { position: best.position, name: best.name, affix: best.affix },
-    because: `${best.count} of ${distinct} titles share "${best.affix.trim()}" as their ${best.position}`,
+    value: { position: best.position, name: best.name, affix: best.affix, ...(also.length === 0 ? {} : { also }) },
+    because: `${best.count} of ${distinct} titles share "${best.affix.trim()}" as their ${best.position}${also.length === 0 ? '' : `, and the others ${also.map((name) => `"${name}"`).join(', ')}`}`,
     evidence: [...best.titles].slice(0, 3).map((title) => ({ source: '<title>', value: title })),
   };
 }
@@ -347,6 +364,12 @@ function passwordEvidence(facts: PageFacts): Evidence[] {
 
 // --- type -----------------------------------------------------------------------------------
 
+/** `/`, or a language folder alone (`/pl/`, `/en-us/`): the front page of the site or of one language. */
+function isFrontPage(path: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length === 0 || (segments.length === 1 && LANGUAGE_FOLDER.test(segments[0]!));
+}
+
 /**
  * The page's type: the site file's rules first, then what WordPress says a post is (body class
  * `single-post`, the `wp/v2/posts` REST alternate), then the page's JSON-LD and path rules
@@ -374,6 +397,11 @@ function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision
   if (type === 'company' && facts.published !== undefined && classes.includes('single') && !classes.includes('page')) {
     return { value: 'blog', because: 'a single entry with a published date', evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
   }
+  // Documentation and books: a page that links the previous or next page of a series is an
+  // article (the content model's `blog`), except each language's front page, which presents the project.
+  if (type === 'company' && jsonLdTypes.length === 0 && facts.sequence !== undefined && !isFrontPage(path)) {
+    return { value: 'blog', because: 'one page of a series (it links the previous or next page): a documentation article', evidence: [...evidence, { source: 'series link', value: facts.sequence }] };
+  }
   const because = type === 'company' && jsonLdTypes.length === 0 ? 'nothing names another type: company (the default)' : 'the JSON-LD and path rules (docs/import.md, "How a page is typed")';
   return { value: type, because, evidence };
 }
@@ -389,7 +417,7 @@ function decideTitle(facts: PageFacts, affix: TitleAffix | undefined): Decision<
   const raw = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
   const evidence: Evidence[] = [{ source: facts.title !== undefined ? '<title>' : 'first heading', value: raw }];
   const names = new Set<string>([
-    ...(affix === undefined ? [] : [affix.name]),
+    ...(affix === undefined ? [] : [affix.name, ...(affix.also ?? [])]),
     ...(facts.siteName === undefined ? [] : [facts.siteName]),
     ...facts.jsonLd.filter((node) => typesOf(node).some((type) => type === 'WebSite' || type === 'Organization')).flatMap((node) => (text(node.name) === undefined ? [] : [text(node.name)!])),
   ]);

@@ -65,8 +65,9 @@ export interface PriceFacts {
 }
 
 /**
- * Prices from JSON-LD offers, the pricing page's tables and, for a service page that has
- * neither, the first price of its text; each linked to the page that publishes it, with what it
+ * Prices from JSON-LD offers, the pricing page's tables, the list items of a services page that
+ * name a service and its price and, for a service page that has none of these, the first price
+ * of its text; each linked to the page that publishes it, with what it
  * is per ("/ mies.", `unitCode` MON…) and whether the site says it is net or gross. A price is
  * kept only when the page shows it.
  */
@@ -100,6 +101,13 @@ export function pricingFor(pages: readonly PricedPage[], languages: readonly Lan
     if (found === 0 && page.type === 'pricing') {
       const offers = tableOffers(page.tables);
       for (const offer of offers) add(page.path, offer);
+      found = offers.length;
+    }
+    if (found === 0 && page.type === 'services_index') {
+      // A services page that lists its services with their prices ("Technical care from PLN 1,200 net per month").
+      const offers = listOffers(page);
+      for (const offer of offers) add(page.path, offer);
+      if (offers.length > 0) textPaths.add(page.path);
       found = offers.length;
     }
     if (found === 0 && page.type === 'service') {
@@ -219,6 +227,23 @@ function textOffer(page: PricedPage): Offer | undefined {
     if (read !== undefined) return offerOf(page.title, read, read.unit);
   }
   return undefined;
+}
+
+/** Where a list item's name ends and its price begins: "from"/"od" before the amount, or the amount itself. */
+const PRICE_START = /\s*(?:[–—:-]\s*)?(?:\b(?:from|starting at|od|już od)\s+)?(?:PLN|EUR|USD|GBP|zł|€|\$|£)?\s*\d/i;
+
+/** Each list item of a page that names one thing and states one price: "Online shops from PLN 14,000 net". */
+function listOffers(page: PricedPage): Offer[] {
+  const offers: Offer[] = [];
+  for (const line of page.markdown.split('\n')) {
+    const item = /^\s*[-*]\s+(.+)$/.exec(line)?.[1]?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+    const read = item === undefined ? undefined : readPrice(item);
+    if (item === undefined || read === undefined) continue;
+    const start = PRICE_START.exec(item);
+    const name = start === null ? '' : item.slice(0, start.index).replace(/[\s:–—-]+$/, '').trim();
+    if (name.length >= 2 && name.length <= 100) offers.push(offerOf(name, read, read.unit));
+  }
+  return offers;
 }
 
 function offerOf(name: string, read: PriceRead, unit: ReadUnit | undefined): Offer {

@@ -29,6 +29,12 @@ export interface PageFacts {
   readonly contentLanguage?: string;
   /** Where `<meta http-equiv="refresh">` sends the reader at once (a redirect page), when it does. */
   readonly refreshTo?: string;
+  /**
+   * How the page links the previous or next page of a series, read before the chrome is removed:
+   * `<link rel="next|prev">` in the head (Sphinx, DocBook), a pager's link (`nav.pager`, MkDocs'
+   * `a.prev`/`a.next`, DocBook's `docnav`). Documentation and books are made of such pages.
+   */
+  readonly sequence?: string;
   /** The `<meta name="generator">`, e.g. `WordPress 6.1.1`, `Sphinx 5.3.0`, `Hugo 0.111.3`, `DocBook XSL`. */
   readonly generator?: string;
   readonly canonical: string | undefined;
@@ -127,6 +133,7 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     ...optional('time', document.querySelector('main time[datetime], article time[datetime], .entry-meta time[datetime], .wp-block-post-date time[datetime], time[datetime]')?.getAttribute('datetime')?.trim()),
     passwordProtected: bodyClasses.includes('post-password-required') || document.querySelector('form.post-password-form, form[action*="postpass"]') !== null,
     ...optional('generator', meta('meta[name="generator" i]')),
+    ...optional('sequence', sequenceLink(document)),
     ...optional('refreshTo', refreshTarget(meta('meta[http-equiv="refresh" i]'), resolve)),
   };
 
@@ -149,6 +156,21 @@ export function readPage(html: string, pageUrl: string): PageFacts {
 export function pageTitle(html: string): string | undefined {
   const { document } = parseHTML(html);
   return document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/** Selectors of a link to the previous or next page of a series, with how the evidence is named. */
+const SEQUENCE_LINKS: readonly [string, string][] = [
+  ['link[rel~="next"][href], link[rel~="prev"][href]', '<link rel="next|prev"> in the head'],
+  ['a[rel~="next"][href], a[rel~="prev"][href]', 'a link with rel="next|prev"'],
+  ['nav.pager a[href], .docnav a[href], a.prev[href], a.next[href]', 'a pager link to the previous or next page'],
+];
+
+function sequenceLink(document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null }): string | undefined {
+  for (const [selector, words] of SEQUENCE_LINKS) {
+    const link = document.querySelector(selector);
+    if (link !== null) return `${words}: ${link.getAttribute('href')!.trim()}`;
+  }
+  return undefined;
 }
 
 /** `0; url=/pl/` → the absolute URL, for a refresh within a few seconds (a redirect page, not a slow reload). */

@@ -472,7 +472,7 @@ async function writeOutput(
   const outcome = await writeSiteFile(options.outDir, path.join(options.outDir, STATE_DIR), draft.site, SITE_FILE_HEADER);
   await writeState(options.outDir, { version: 1, origin, pages: records, ...(sitemapPages === undefined ? {} : { discovery: { sitemapPages } }) });
   const inferred = draft.facts.filter((fact) => !fact.stated).map((fact) => `${fact.field}: ${fact.value} (${fact.source})`);
-  return report.finish(written.size, { outcome, missing: draft.missing, defaulted: draft.defaulted, inferred });
+  return report.finish(written.size, { outcome, missing: draft.missing, unpublished: draft.unpublished, defaulted: draft.defaulted, inferred });
 }
 
 /** The site file's `import.pageTypes`, when the site file exists and they are valid (check and serve report them otherwise). */

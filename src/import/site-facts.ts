@@ -23,8 +23,10 @@ export interface ImportedPage extends Pick<PageFields, 'path' | 'lang' | 'type' 
 export interface SiteDraft {
   /** The site file as the site states it; fields that could not be read are absent. */
   readonly site: Record<string, unknown>;
-  /** Fields the person must fill in (the site does not state them). */
+  /** Fields the person must fill in (the site does not state them, and the content format needs them). */
   readonly missing: readonly string[];
+  /** Contact details the site does not publish: left out (served without them, get_contact says so), for the person to add if they exist. */
+  readonly unpublished: readonly string[];
   /** Fields the importer wrote with a neutral default, for the person to check. */
   readonly defaulted: readonly string[];
   /** The pricing item each page publishes (the page's `service` field), by path. */
@@ -86,6 +88,7 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   const pathOfUrl = new Map(pages.map((page) => [page.url, page.path]));
   const languages = [defaultLanguage, ...(['pl', 'en'] as const).filter((lang) => lang !== defaultLanguage && pages.some((page) => page.lang === lang))];
   const missing: string[] = [];
+  const unpublished: string[] = [];
   const defaulted: string[] = [];
   const allNodes = pages.flatMap((page) => page.jsonLd.flatMap(typedObjects));
   const organization = allNodes.find((node) => typesOf(node).some((type) => type === 'Organization' || type === 'LocalBusiness' || type.endsWith('Business')) && text(node.name) !== undefined);
@@ -105,12 +108,12 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
     const description = home?.description ?? text(organization?.description);
     if (description !== undefined) summary[lang] = description;
     else missing.push(`summary.${lang}`);
-    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, missing, facts);
+    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, unpublished, facts);
   }
   site.summary = summary;
   const salesEmail = contact[defaultLanguage]?.email;
   if (salesEmail !== undefined) site.salesEmail = salesEmail;
-  else missing.push('salesEmail');
+  else unpublished.push('salesEmail');
   const address = postalAddress(organization);
   if (address !== undefined) {
     site.address = address;
@@ -131,7 +134,7 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, note[lang]])), currency, items: pricing.items };
   defaulted.push(...languages.map((lang) => `pricing.note.${lang}`), ...pricing.fromText);
   site.services = servicesList(pages, byPath, defaultLanguage);
-  return { site, missing, defaulted, serviceOfPage: pricing.serviceOfPage, facts };
+  return { site, missing, unpublished, defaulted, serviceOfPage: pricing.serviceOfPage, facts };
 }
 
 function contactFor(
@@ -140,7 +143,7 @@ function contactFor(
   nodes: readonly JsonLdNode[],
   organization: JsonLdNode | undefined,
   pathOfUrl: ReadonlyMap<string, string>,
-  missing: string[],
+  unpublished: string[],
   facts: SiteFact[],
 ): Record<string, string> {
   const inLang = pages.filter((page) => page.lang === lang);
@@ -154,14 +157,16 @@ function contactFor(
   const phone = contactDetail(lang, 'phone', point?.telephone, organization?.telephone, contactPage, inLang, (page) => page.phones);
   if (email !== undefined) facts.push(email);
   if (phone !== undefined) facts.push(phone);
+  // A guess (an address found only in a few pages' text) is listed for the person, never written: no inquiry goes there unless they say so.
+  const written = (fact: SiteFact | undefined) => (fact?.stated === true ? fact : undefined);
   const privacy = inLang.find((page) => /(privacy|prywatnosc)/.test(page.path)) ?? inLang.find((page) => /(^|\/)rodo\/$/.test(page.path));
   const result: Record<string, string> = {};
-  if (email !== undefined) result.email = email.value.replace(/^mailto:/i, '');
-  else missing.push(`contact.${lang}.email`);
-  if (phone !== undefined) result.phone = phone.value;
-  else missing.push(`contact.${lang}.phone`);
+  if (written(email) !== undefined) result.email = email!.value.replace(/^mailto:/i, '');
+  else unpublished.push(`contact.${lang}.email`);
+  if (written(phone) !== undefined) result.phone = phone!.value;
+  else unpublished.push(`contact.${lang}.phone`);
   if (contactPage !== undefined) result.contactForm = contactPage.path;
-  else missing.push(`contact.${lang}.contactForm`);
+  else unpublished.push(`contact.${lang}.contactForm`);
   if (privacy !== undefined) result.privacyPolicy = privacy.path;
   return result;
 }
@@ -170,7 +175,7 @@ function contactFor(
  * An e-mail address or phone number and where it was read. Stated: the JSON-LD ContactPoint or
  * Organization, a link on the contact page, or a link on most pages (the site's header or
  * footer). A link found on a few pages' text only (an author's address inside a book) is a
- * guess: written, so that the directory can be served, and listed for the person to check.
+ * guess: listed for the person to check, and not written (the directory serves without it).
  */
 function contactDetail(
   lang: Lang,
@@ -190,7 +195,12 @@ function contactDetail(
   if (common === undefined) return undefined;
   const on = inLang.filter((page) => of(page).includes(common));
   if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: `a link on ${on.length} of ${inLang.length} pages (the site's header or footer)`, stated: true };
-  return { field, value: common, source: `found only in the text of ${on.slice(0, 3).map((page) => page.path).join(', ')}: is it the company's ${kind === 'email' ? 'address' : 'number'}?`, stated: false };
+  return {
+    field,
+    value: common,
+    source: `found only in the text of ${on.slice(0, 3).map((page) => page.path).join(', ')}: is it the company's ${kind === 'email' ? 'address' : 'number'}? Not written: add it to site.yaml if it is`,
+    stated: false,
+  };
 }
 
 /** Legal forms that follow a company's name: Polish first, then the common foreign ones. */

@@ -548,10 +548,14 @@ export const en = {
   'net.failure': '{reason, select, target_refused {the address is refused} blocked_address {this address does not lead to a public website} redirect_loop {the redirects go round in a loop} too_many_redirects {more than {redirects, plural, one {# redirect} other {# redirects}}} invalid_redirect {the site answered with a redirect to an invalid address} redirect_refused {the redirect was not followed} budget {the request budget was used up before this request} request_timeout {no complete answer within {seconds, number} s} job_aborted {the job stopped before this request finished} connect_timeout {the connection could not be made in time} response_stalled {the site stopped answering} dns_not_found {the domain name does not resolve} tls {the secure connection failed ({tls})} other {the site could not be reached}}',
 
   // ── The company’s contact options, in tool answers (src/content/contact-text.ts) ────────────────────
-  'contact.directly': 'Contact {company} directly through {url}.',
-  'contact.options': 'Contact {company} directly instead: e-mail {email}, phone {phone}, {place}.',
+  'contact.nonePublished': '{company} publishes no e-mail address, phone number or contact page on this website; its website is {url}.',
+  'contact.options': 'Contact {company} directly instead: {ways}.',
+  'contact.way': '{kind, select, email {e-mail {value}} other {phone {value}}}',
   'contact.place': '{form, select, yes {contact form} other {contact page}} {url}',
-  'contact.quoteAfterCall': 'We quote after a short call about the scope: {place}, e-mail {email}, phone {phone}.',
+  'contact.quoteAfterCall': 'We quote after a short call about the scope: {ways}.',
+  'contact.detail': '{detail, select, email {e-mail address} phone {phone number} other {contact page}}',
+  'contact.unpublished': '{company} publishes no {details} on this website.',
+  'contact.nor': 'or',
 
   // ── The OAuth pages that end a request (src/auth/consent-page.ts) ───────────────────────────────────
   'oauth.errorHeading': '{reason, select, tooMany {Too many requests} unavailable {Authorization is temporarily unavailable} other {This authorization request cannot be completed}}',
@@ -599,7 +603,7 @@ export const en = {
   'cli.summary.otherLanguages': 'other languages skipped: {languages}',
   'cli.summary.howFound': 'How pages were found: {how}.',
   'cli.summary.weaker': 'Weaker than the last run: {weaker}.',
-  'cli.summary.list': '{list, select, added {Added} updated {Updated} removed {Removed (gone from the site, or no longer imported)} kept {Kept as they were (this run could not confirm them)} skipped {Skipped} failed {Failed} fillIn {Fill in (the site does not state it)} inferred {Check (inferred, not stated by the site)} other {Check (a neutral default was written)}} ({count, number}):',
+  'cli.summary.list': '{list, select, added {Added} updated {Updated} removed {Removed (gone from the site, or no longer imported)} kept {Kept as they were (this run could not confirm them)} skipped {Skipped} failed {Failed} fillIn {Fill in (the site does not state it)} inferred {Check (inferred, not stated by the site)} unpublished {Check (not published by the site: served without it, get_contact says so; add it if it exists)} other {Check (a neutral default was written)}} ({count, number}):',
   'cli.summary.more': '… and {count, number} more',
   'cli.summary.siteFile': 'site.yaml: {outcome, select, written {written} updated {updated} unchanged {unchanged} other {updated; your edits kept}}.',
   'cli.summary.fullLists': 'Every list in full: {file}',

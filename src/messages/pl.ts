@@ -551,10 +551,14 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'net.failure': '{reason, select, target_refused {adres został odrzucony} blocked_address {ten adres nie prowadzi do publicznej strony internetowej} redirect_loop {przekierowania tworzą pętlę} too_many_redirects {ponad {redirects, plural, one {# przekierowanie} few {# przekierowania} many {# przekierowań} other {# przekierowania}}} invalid_redirect {strona odpowiedziała przekierowaniem na nieprawidłowy adres} redirect_refused {przekierowanie nie zostało wykonane} budget {limit żądań wyczerpał się przed tym żądaniem} request_timeout {brak pełnej odpowiedzi w ciągu {seconds, number} s} job_aborted {zadanie zatrzymało się, zanim to żądanie się zakończyło} connect_timeout {nie udało się na czas nawiązać połączenia} response_stalled {strona przestała odpowiadać} dns_not_found {nazwa domeny nie istnieje w DNS} tls {nie udało się nawiązać bezpiecznego połączenia ({tls})} other {nie udało się połączyć ze stroną}}',
 
   // ── Dane kontaktowe firmy w odpowiedziach narzędzi (src/content/contact-text.ts) ────────────────────
-  'contact.directly': 'Skontaktuj się bezpośrednio z firmą {company} przez stronę {url}.',
-  'contact.options': 'Zamiast tego skontaktuj się bezpośrednio z firmą {company}: e-mail {email}, telefon {phone}, {place}.',
+  'contact.nonePublished': 'Firma {company} nie publikuje na tej stronie adresu e-mail, numeru telefonu ani strony kontaktowej; jej witryna to {url}.',
+  'contact.options': 'Zamiast tego skontaktuj się bezpośrednio z firmą {company}: {ways}.',
+  'contact.way': '{kind, select, email {e-mail {value}} other {telefon {value}}}',
   'contact.place': '{form, select, yes {formularz kontaktowy} other {strona kontaktowa}} {url}',
-  'contact.quoteAfterCall': 'Wycenę przygotowujemy po rozmowie o zakresie: {place}, e-mail {email}, telefon {phone}.',
+  'contact.quoteAfterCall': 'Wycenę przygotowujemy po rozmowie o zakresie: {ways}.',
+  'contact.detail': '{detail, select, email {adresu e-mail} phone {numeru telefonu} other {strony kontaktowej}}',
+  'contact.unpublished': 'Firma {company} nie publikuje na tej stronie {details}.',
+  'contact.nor': 'ani',
 
   // ── Strony OAuth kończące prośbę (src/auth/consent-page.ts) ─────────────────────────────────────────
   'oauth.errorHeading': '{reason, select, tooMany {Zbyt wiele żądań} unavailable {Autoryzacja jest chwilowo niedostępna} other {Tej prośby o autoryzację nie da się dokończyć}}',
@@ -602,7 +606,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'cli.summary.otherLanguages': 'pominięte inne języki: {languages}',
   'cli.summary.howFound': 'Jak znaleziono strony: {how}.',
   'cli.summary.weaker': 'Słabiej niż w poprzednim przebiegu: {weaker}.',
-  'cli.summary.list': '{list, select, added {Dodane} updated {Zaktualizowane} removed {Usunięte (zniknęły ze strony albo nie są już importowane)} kept {Zachowane bez zmian (ten przebieg nie mógł ich potwierdzić)} skipped {Pominięte} failed {Nieudane} fillIn {Do uzupełnienia (strona tego nie podaje)} inferred {Do sprawdzenia (wywnioskowane, strona tego nie podaje)} other {Do sprawdzenia (wpisano neutralną wartość domyślną)}} ({count, number}):',
+  'cli.summary.list': '{list, select, added {Dodane} updated {Zaktualizowane} removed {Usunięte (zniknęły ze strony albo nie są już importowane)} kept {Zachowane bez zmian (ten przebieg nie mógł ich potwierdzić)} skipped {Pominięte} failed {Nieudane} fillIn {Do uzupełnienia (strona tego nie podaje)} inferred {Do sprawdzenia (wywnioskowane, strona tego nie podaje)} unpublished {Do sprawdzenia (strona tego nie publikuje: serwowane bez tego, get_contact o tym mówi; dopisz, jeśli istnieje)} other {Do sprawdzenia (wpisano neutralną wartość domyślną)}} ({count, number}):',
   'cli.summary.more': '… i {count, plural, one {# kolejna} few {# kolejne} many {# kolejnych} other {# kolejnej}}',
   'cli.summary.siteFile': 'site.yaml: {outcome, select, written {zapisany} updated {zaktualizowany} unchanged {bez zmian} other {zaktualizowany; Twoje zmiany zachowane}}.',
   'cli.summary.fullLists': 'Wszystkie listy w całości: {file}',

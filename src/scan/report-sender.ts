@@ -23,7 +23,7 @@ export function siteReportSender(current: () => SiteContent, pageUrl?: (path: st
       const contact = site.info.contact[language] ?? site.info.contact[site.info.defaultLanguage];
       return {
         services: publishedPrices(site, language).map((entry) => ({ id: entry.id, name: entry.name, from: entry.from, currency: entry.currency, unit: entry.unit, url: absolute(entry.pagePath) })),
-        contact: { email: contact?.email, phone: contact?.phone, formUrl: contact?.formUrl, pageUrl: contact === undefined ? undefined : absolute(contact.contactForm), note: contact?.note },
+        contact: { email: contact?.email, phone: contact?.phone, formUrl: contact?.formUrl, pageUrl: contact?.contactForm === undefined ? undefined : absolute(contact.contactForm), note: contact?.note },
       };
     },
   };

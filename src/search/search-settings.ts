@@ -6,7 +6,7 @@ export function searchSettings(site: SiteFile): SearchSettings {
   return {
     synonyms: site.search?.synonyms,
     places: site.address ? [site.address.city] : [],
-    contactPages: Object.values(site.contact).map((contact) => contact.contactForm),
+    contactPages: Object.values(site.contact).flatMap((contact) => (contact.contactForm ? [contact.contactForm] : [])),
     privacyPages: Object.values(site.contact).flatMap((contact) => (contact.privacyPolicy ? [contact.privacyPolicy] : [])),
   };
 }

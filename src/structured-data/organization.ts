@@ -45,10 +45,8 @@ export function organizationReference(ctx: StructuredDataSource, lang: Lang): Or
 export function organizationNode(ctx: StructuredDataSource, lang: Lang): OrganizationLeaf {
   const contact = ctx.site.info.contact[lang];
   const node: OrganizationLeaf = organizationReference(ctx, lang);
-  if (contact) {
-    node.email = contact.email;
-    node.telephone = contact.phone;
-  }
+  if (contact?.email !== undefined) node.email = contact.email;
+  if (contact?.phone !== undefined) node.telephone = contact.phone;
   const { sameAs } = ctx.site.info;
   const logo = siteImageUrl(ctx, 'logo');
   const image = siteImageUrl(ctx, 'image');
@@ -78,14 +76,15 @@ function contactPoints(ctx: StructuredDataSource, lang: Lang): ContactPointLeaf[
   const langs = [lang, ...ctx.site.languages.filter((other) => other !== lang)];
   return langs.flatMap((contactLang): ContactPointLeaf[] => {
     const contact = ctx.site.info.contact[contactLang];
-    if (!contact) return [];
+    // Only what the site publishes: a language with no e-mail, phone or contact page has no contact point.
+    if (!contact || (contact.email === undefined && contact.phone === undefined && contact.contactForm === undefined)) return [];
     return [
       {
         '@type': 'ContactPoint',
         contactType: 'customer service',
-        email: contact.email,
-        telephone: contact.phone,
-        url: ctx.urls.pageUrl(contact.contactForm),
+        ...(contact.email === undefined ? {} : { email: contact.email }),
+        ...(contact.phone === undefined ? {} : { telephone: contact.phone }),
+        ...(contact.contactForm === undefined ? {} : { url: ctx.urls.pageUrl(contact.contactForm) }),
         availableLanguage: contactLang,
       },
     ];

@@ -83,6 +83,6 @@ describe('site-content-mcp import and check on the command line', () => {
     const result = await cli(['check', dir]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('site.yaml is invalid:');
-    expect(result.stdout).toContain('salesEmail:');
+    expect(result.stdout).toContain('inquiry:');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,13 +107,20 @@ describe('serve --source: a live website, kept in sync', () => {
     state.title = 'Acme Heating, est. 1990';
     expect((await running.reload('sync')).outcome).toBe('reloaded');
     state.title = 'Acme Heating, renamed';
-    state.contact = false;
-    const outcome = await running.reload('sync');
-    expect(outcome).toMatchObject({ outcome: 'failed' });
-    expect(outcome.reason).toMatch(/contactForm/);
-    expect((await searchTitle(running.url)).title).toBe('Acme Heating, est. 1990');
-    const health = (await (await fetch(`${running.url}/api/v1/health`)).json()) as { content: { lastReload: { outcome: string } } };
-    expect(health.content.lastReload.outcome).toBe('failed');
+    // The person's edit of the site file is kept by every sync; this one cannot be served.
+    const siteFile = path.join(dataDir, 'source', 'import', 'site.yaml');
+    const original = await readFile(siteFile, 'utf8');
+    await writeFile(siteFile, original.replace(/^defaultLanguage: en$/m, 'defaultLanguage: de'));
+    try {
+      const outcome = await running.reload('sync');
+      expect(outcome).toMatchObject({ outcome: 'failed' });
+      expect(outcome.reason).toMatch(/defaultLanguage/);
+      expect((await searchTitle(running.url)).title).toBe('Acme Heating, est. 1990');
+      const health = (await (await fetch(`${running.url}/api/v1/health`)).json()) as { content: { lastReload: { outcome: string } } };
+      expect(health.content.lastReload.outcome).toBe('failed');
+    } finally {
+      await writeFile(siteFile, original);
+    }
   });
 
   it('serves the last good import at once after a restart, while it re-syncs in the background', async () => {

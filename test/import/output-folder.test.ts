@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/content/load-site.js';
 import { html, startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
-import { importSite, outputDir } from './import-helpers.js';
+import { fingerprint, importSite, outputDir } from './import-helpers.js';
 
 const sites: FixtureSite[] = [];
 afterEach(async () => {
@@ -35,17 +34,6 @@ async function siteWith(pages: Record<string, string>): Promise<FixtureSite> {
   const site = await startFixtureSite(routes);
   sites.push(site);
   return site;
-}
-
-/** Every file under a folder with a hash of its bytes. */
-async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    result[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
-  }
-  return result;
 }
 
 describe('the output folder is self-contained', () => {

@@ -127,6 +127,12 @@ describe('titles and the site name', () => {
     expect(siteTitleAffix(['3.1. Coexistence', '3.2. Migration', 'Preface']).value).toBeUndefined();
   });
 
+  it('finds the name in each language of a site that writes it twice (Sphinx: "documentation", "dokumentacja")', () => {
+    const titles = ['Instalacja — dokumentacja Lipiec Deploy 2.3', 'Konfiguracja — dokumentacja Lipiec Deploy 2.3', 'Polecenia — dokumentacja Lipiec Deploy 2.3', 'Installation — Lipiec Deploy 2.3 documentation', 'Configuration — Lipiec Deploy 2.3 documentation', 'Commands — Lipiec Deploy 2.3 documentation'];
+    const affix = siteTitleAffix(titles).value!;
+    expect([affix.name, ...(affix.also ?? [])].sort()).toEqual(['Lipiec Deploy 2.3 documentation', 'dokumentacja Lipiec Deploy 2.3']);
+  });
+
   it('removes the shared name from each title, and gives a home page titled by the name alone its heading', () => {
     const pages = ['Oferta', 'Kontakt', 'Blog'].map((name) => ({ url: `https://studio.example/${name.toLowerCase()}/`, html: `<title>${name} – Studio Nowak – strony dla firm</title><main><h1>${name}</h1><p>${POLISH}</p></main>` }));
     pages.push({ url: 'https://studio.example/', html: `<title>Studio Nowak – strony dla firm</title><main><h1>Strony, które sprzedają</h1><p>${POLISH}</p></main>` });

@@ -1,13 +1,17 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { splitFrontMatter } from '../../src/content/front-matter.js';
 import { explainPage } from '../../src/import/explain-page.js';
 import type { ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectHttp } from '../helpers/mcp-client.js';
 import { startMirrorSite, type MirrorManifest } from '../helpers/mirror-site.js';
+import { BUILT_CLI } from '../helpers/paths.js';
+import { startServeProcess, type ServedProcess } from '../helpers/served-process.js';
 import type { FixtureSite } from '../helpers/fixture-site.js';
-import { importSite, outputDir } from './import-helpers.js';
+import { fingerprint, importSite, outputDir } from './import-helpers.js';
 
 /** One written page: its front matter and its Markdown body. */
 export interface WrittenPage {
@@ -60,7 +64,46 @@ export function htmlPaths(manifest: MirrorManifest): string[] {
     .map(([key]) => key);
 }
 
+/** Every address a mirror recorded, whatever it answered (pages, redirects, 404s, sitemaps, feeds, robots.txt). */
+export function recordedPaths(manifest: MirrorManifest): string[] {
+  return Object.keys(manifest.entries);
+}
+
+/** What `import --explain` must say for any address: the page's decisions, or in one line why it cannot be read. */
+export const EXPLAINED = /^https?:\/\/\S+\n( {2}path: .+\n)? {2}(content: (yes|no, skipped)\n {4}because .+|cannot be read: .+)\n/;
+
+/**
+ * Imports the mirror again into a copy of its output folder (`cp -r`) and returns a fingerprint
+ * of the original folder before and after: a copied folder must be independent of its original.
+ */
+export async function reimportIntoCopy(imported: ImportedMirror, startPath = '/'): Promise<{ before: Record<string, string>; after: Record<string, string>; report: ImportReport }> {
+  const before = await fingerprint(imported.out);
+  const copy = await outputDir();
+  await cp(imported.out, copy, { recursive: true });
+  const report = await importSite(`${imported.site.origin}${startPath}`, copy);
+  return { before, after: await fingerprint(imported.out), report };
+}
+
 /** `import --explain` for one URL, as the CLI runs it. */
 export function explain(url: string): Promise<{ ok: boolean; text: string }> {
   return explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false });
+}
+
+/** The built CLI serving an imported folder as it is (`serve --content-dir`), and an MCP client over HTTP. */
+export async function serveImport(out: string): Promise<{ served: ServedProcess; client: Client; close: () => Promise<void> }> {
+  const served = await startServeProcess(process.execPath, [BUILT_CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--content-dir', out], {});
+  const client = await connectHttp(served.url);
+  return {
+    served,
+    client,
+    close: async () => {
+      await client.close();
+      await served.stop();
+    },
+  };
+}
+
+/** A page's Markdown address: `/en/about/` → `/en/about.md`, `/` → `/index.md`. */
+export function markdownPath(pagePath: string): string {
+  return `${pagePath.slice(0, -1) || '/index'}.md`;
 }

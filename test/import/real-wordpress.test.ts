@@ -3,7 +3,7 @@ import { loadSite } from '../../src/content/load-site.js';
 import type { SiteContent } from '../../src/content/site-content.js';
 import { LazySearchIndex } from '../../src/search/lazy-search-index.js';
 import { importSite, outputDir } from './import-helpers.js';
-import { explain, htmlPaths, importMirror, linkTargets, outsideCode, type ImportedMirror } from './real-sites.js';
+import { EXPLAINED, explain, importMirror, linkTargets, markdownPath, outsideCode, recordedPaths, reimportIntoCopy, serveImport, type ImportedMirror } from './real-sites.js';
 
 /**
  * The mirror of a real WordPress 6.1 from Debian's packages (test/fixtures/sites/real/README.md):
@@ -76,6 +76,46 @@ describe('importing a real WordPress 6.1 site', () => {
     for (const page of bodies()) expect(outsideCode(page).match(/^# .*/gm) ?? []).toHaveLength(1);
   });
 
+  it('keeps no navigation chrome: menu, skip link, post navigation or the theme\'s footer', () => {
+    for (const [path, page] of imported.pages) {
+      expect(page.body, path).not.toMatch(/Proudly powered by|Dumnie wspierane|Przejdź do treści|Skip to content|Poprzedni wpis|Następny wpis/);
+      // The menu lists every page: a line of links to O nas, Usługi, Cennik, Kontakt is the header kept.
+      expect(page.body, path).not.toMatch(/\[O nas\]\([^)]*\)\s*(- )?\[Usługi\]/);
+    }
+  });
+
+  it('keeps every price with its period, in the currency the site publishes', () => {
+    const units = Object.fromEntries(site.info.pricing.items.map((item) => [item.id, [item.from.pl, item.unit?.per]]));
+    expect(units).toMatchObject({
+      'strona-wizytowka-do-5-podstron': [3900, undefined],
+      'opieka-techniczna-wordpress': [1200, 'month'],
+      'opieka-nad-sklepem': [1800, 'month'],
+      'pozycjonowanie-lokalne': [900, 'month'],
+      'warsztaty-dla-zespolu-na-miejscu-u-klienta': [2400, 'day'],
+      'prace-dodatkowe': [160, 'hour'],
+      'szkolenie-z-obslugi-wordpressa': [450, 'person'],
+      'opieka-techniczna': [1200, 'month'],
+    });
+    expect(site.info.pricing.currency.pl).toBe('PLN');
+    expect(imported.report.siteFile?.defaulted).not.toContain('pricing.currency.pl');
+  });
+
+  it('keeps the prices the English services page lists, in the PLN it quotes them in, each with its period', () => {
+    const english = site.info.pricing.items.filter((item) => item.page.en === '/en/services/').map((item) => [item.name.en, item.from.en, item.unit?.per]);
+    expect(english).toEqual([
+      ['Company websites', 3900, undefined],
+      ['Online shops', 14000, undefined],
+      ['Technical care', 1200, 'month'],
+    ]);
+    expect(site.info.pricing.currency.en).toBe('PLN');
+  });
+
+  it('leaves the original folder byte for byte unchanged when the import is run again into a copy of it', async () => {
+    const { before, after, report } = await reimportIntoCopy(imported);
+    expect(after).toEqual(before);
+    expect(report.unchanged).toBe(imported.pages.size);
+  }, 60_000);
+
   it('makes every link absolute', () => {
     for (const body of bodies()) for (const target of linkTargets(body)) expect(target).toMatch(/^(https?:\/\/|mailto:|tel:)/);
   });
@@ -112,17 +152,48 @@ describe('importing a real WordPress 6.1 site', () => {
     }
   });
 
-  it('answers import --explain for every page of the site', async () => {
-    for (const path of htmlPaths(imported.site.manifest)) {
+  it('answers import --explain for every address the mirror recorded: pages, archives, feeds, sitemaps, redirects and 404s', async () => {
+    for (const path of recordedPaths(imported.site.manifest)) {
       const result = await explain(`${imported.site.origin}${path}`);
-      expect(result.ok, path).toBe(true);
-      expect(result.text).toMatch(/\n {2}content: (yes|no, skipped)\n {4}because .+\n/);
+      expect(result.text, path).toMatch(EXPLAINED);
     }
     const post = await explain(`${imported.site.origin}/jak-przyspieszyc-strone-na-wordpressie/`);
     expect(post.text).toContain('  type: blog\n    because WordPress says it is a post\n    - body class: single-post\n');
     expect(post.text).toContain('  site name in titles: Studio Lipiec – strony dla firm\n');
     // One explanation per page of the site, each a fetch and a full read: over a minute on a loaded machine.
   }, 180_000);
+});
+
+describe('serving the unedited import of the real WordPress', () => {
+  let imported: ImportedMirror;
+  let serving: Awaited<ReturnType<typeof serveImport>>;
+  beforeAll(async () => {
+    imported = await importMirror('wordpress');
+    serving = await serveImport(imported.out);
+  }, 60_000);
+  afterAll(async () => {
+    await serving?.close();
+    await imported?.site.close();
+  });
+
+  it('passes check with no problem to look at', async () => {
+    expect((await loadSite(imported.out)).warnings).toEqual([]);
+  });
+
+  it('serves every page over HTTP, and llms.txt and pricing.md under the company name, in the currency the site quotes', async () => {
+    for (const path of imported.pages.keys()) expect((await fetch(new URL(markdownPath(path), serving.served.url))).status, path).toBe(200);
+    const llms = await (await fetch(new URL('/llms.txt', serving.served.url))).text();
+    expect(llms.split('\n')[0]).toBe('# Studio Lipiec sp. z o.o.');
+    const pricing = await (await fetch(new URL('/pricing.md', serving.served.url))).text();
+    expect(pricing).toMatch(/\| Opieka techniczna WordPress \| — \| 1\s200\szł\s\/\smies\. \|/);
+    for (const text of [llms, pricing]) expect(text).not.toMatch(/\bEUR\b/);
+  });
+
+  it('gives the contact the site publishes through get_contact over MCP', async () => {
+    const contact = (await serving.client.callTool({ name: 'get_contact', arguments: { lang: 'pl' } })).structuredContent as Record<string, unknown>;
+    expect(contact).toMatchObject({ company: 'Studio Lipiec sp. z o.o.', email: 'biuro@studio-lipiec.example', phone: '+48 12 345 67 89' });
+    expect(contact.note ?? '').not.toMatch(/publishes no/);
+  });
 });
 
 describe('importing the same WordPress when its sitemap answers 501 (pages found by links)', () => {
@@ -141,5 +212,9 @@ describe('importing the same WordPress when its sitemap answers 501 (pages found
       '/blog/page/2/': 'a page of a paginated list, not content (--include-archives brings it in)',
       '/nowa-siedziba-studia/biuro-studia/': 'an attachment page, not content (--include-archives brings it in)',
     });
+  });
+
+  it('says in the summary that the sitemap answered 501 and that links were followed instead', () => {
+    expect(imported.report.howFound).toMatch(/^the sitemap could not be read \(.*wp-sitemap\.xml: HTTP 501\): links were followed from the start page$/);
   });
 });

@@ -44,7 +44,21 @@ describe('site facts and their sources', () => {
   it('marks an address found only in the text of one page (an author inside a book) as a guess', () => {
     const pages = [page('/'), page('/install/'), page('/about-the-authors/', { emails: ['hertzog@debian.example'] })];
     const draft = draftSiteFile(pages, 'https://handbook.example', 'en', { titleName: 'Handbook' });
-    expect(draft.facts).toContainEqual({ field: 'contact.en.email', value: 'hertzog@debian.example', source: "found only in the text of /about-the-authors/: is it the company's address?", stated: false });
+    expect(draft.facts).toContainEqual({
+      field: 'contact.en.email',
+      value: 'hertzog@debian.example',
+      source: "found only in the text of /about-the-authors/: is it the company's address? Not written: add it to site.yaml if it is",
+      stated: false,
+    });
+  });
+
+  it('writes no guessed address, so that no inquiry goes to it: the contact details are listed as not published', () => {
+    const pages = [page('/'), page('/install/'), page('/about-the-authors/', { emails: ['hertzog@debian.example'] })];
+    const draft = draftSiteFile(pages, 'https://handbook.example', 'en', { titleName: 'Handbook' });
+    expect(draft.site.salesEmail).toBeUndefined();
+    expect(draft.site.contact).toEqual({ en: {} });
+    expect(draft.missing).toEqual([]);
+    expect(draft.unpublished).toEqual(['contact.en.email', 'contact.en.phone', 'contact.en.contactForm', 'salesEmail']);
   });
 
   it("states an address linked on the contact page", () => {

@@ -82,3 +82,36 @@ describe('a site file that names a real contact form', () => {
     });
   });
 });
+
+describe('a site file that gives no phone number (the site publishes none)', () => {
+  let dir: string;
+  let server: RunningServer;
+  let client: Client;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'scm-nophone-'));
+    await cp(MINI_SITE, dir, { recursive: true });
+    const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), siteFile.replace(/^ {4}phone: .*\n/gm, ''));
+    server = await startTestServer(dir);
+    client = await connectHttp(server.url);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('get_contact leaves the phone out and says that the website publishes none', async () => {
+    const contact = await structured(client, 'get_contact', { lang: 'pl' });
+    expect(contact).not.toHaveProperty('phone');
+    expect(contact.email).toEqual(expect.any(String));
+    expect(contact.note).toMatch(/publishes no phone number on this website\.$/);
+  });
+
+  it('list_services and the contact options of failed answers name only the e-mail and the contact page', async () => {
+    const { nextStep } = await structured(client, 'list_services', { lang: 'pl' });
+    expect(nextStep).toMatch(/^Wycenę przygotowujemy po rozmowie o zakresie: strona kontaktowa \S+, e-mail \S+\.$/);
+    const snapshot = server.ctx.content.current();
+    expect(contactOptionsText(snapshot.site, snapshot.urls, 'pl')).not.toMatch(/phone|undefined/);
+  });
+});
