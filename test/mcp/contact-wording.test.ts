@@ -105,6 +105,11 @@ describe('a site file that gives no phone number (the site publishes none)', () 
     const contact = await structured(client, 'get_contact', { lang: 'pl' });
     expect(contact).not.toHaveProperty('phone');
     expect(contact.email).toEqual(expect.any(String));
+    expect(contact.note).toMatch(/nie publikuje na tej stronie numeru telefonu\.$/);
+  });
+
+  it('says so in English when asked in English', async () => {
+    const contact = await structured(client, 'get_contact', { lang: 'en' });
     expect(contact.note).toMatch(/publishes no phone number on this website\.$/);
   });
 
