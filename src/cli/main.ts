@@ -9,11 +9,11 @@
  * argv and the environment (once, through loadConfig), installs signal handlers, writes to the
  * terminal and sets the exit code.
  */
-import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
+import { loadConfig, type Config } from '../config/load-config.js';
 import { packageInfo } from '../config/package-root.js';
-import { ContentError } from '../content/load-site.js';
-import { ListenError } from '../http/listen-error.js';
+import { fail } from './fail.js';
 import { helpText } from './help.js';
+import { canServeOnThread, serveOnThread } from './serve-thread.js';
 
 async function main(): Promise<void> {
   let request;
@@ -37,7 +37,12 @@ async function main(): Promise<void> {
       // Loaded on demand: the importer's libraries (DOM, Readability) are for this command only.
       const { runImportCommand, runCheckCommand } = await import('./import-command.js');
       process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
-    } else if (command === 'serve') await runHttp(request.config);
+    } else if (command === 'serve') {
+      // On a thread of its own with a bounded young generation, however node was started
+      // (src/cli/serve-thread.ts); from the TypeScript sources, on this thread.
+      if (canServeOnThread()) serveOnThread(process.argv.slice(2));
+      else await runHttp(request.config);
+    }
     else await runStdio(request.config);
   } catch (error) {
     fail(error, 1);
@@ -81,16 +86,6 @@ function onShutdownSignal(shutdown: () => Promise<void>): void {
   };
   process.once('SIGTERM', handle);
   process.once('SIGINT', handle);
-}
-
-/** Start-up failures are for a person at a terminal: one plain message, no stack. */
-function fail(error: unknown, exitCode: number): void {
-  if (error instanceof ConfigError || error instanceof ContentError || error instanceof ListenError) {
-    process.stderr.write(`site-content-mcp: ${error.message}\n`);
-  } else {
-    process.stderr.write(`site-content-mcp: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
-  }
-  process.exitCode = exitCode;
 }
 
 void main();

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+
+/**
+ * The HTTP server's heap: V8's young generation capped at 6 MB (two 2 MB semi-spaces and the
+ * space that promotes out of them, as `--max-semi-space-size=2` sets for a whole process). At
+ * Node's defaults the semi-spaces grow to 16 MB each under search load, and the old generation's
+ * headroom grows with what survives them; the heap the server keeps alive is ~30 MB either way
+ * (docs/security.md, Memory). The old generation keeps V8's default limit.
+ */
+export const SERVE_THREAD_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 6 };
+
+/** What the serving thread is told by the thread that owns the process's signals. */
+export type ServeThreadMessage = 'reload' | 'shutdown';
+
+/** What the serving thread starts with: the command line's arguments, read again there. */
+export interface ServeThreadData {
+  readonly args: readonly string[];
+}
+
+/** The compiled worker beside this module (the bin's bundle, or tsc's output); absent when running from the TypeScript sources. */
+const WORKER_FILE = fileURLToPath(new URL('./serve-worker.js', import.meta.url));
+
+/** Whether `serve` can run on its own thread here (not from the TypeScript sources: the server then runs on this thread). */
+export function canServeOnThread(file: string = WORKER_FILE): boolean {
+  return existsSync(file);
+}
+
+/**
+ * Runs `serve` on a worker thread with a bounded young generation, whichever way node was
+ * started (`npm start`, the bin, a process manager): a V8 flag on node's command line reaches
+ * only the ways of starting that pass it, and cannot be set once node runs. This thread only
+ * supervises: it forwards SIGHUP (reload) and SIGTERM/SIGINT (shut down) to the server, and ends
+ * the process with the server's exit code. The server writes its own stdout and stderr (Node
+ * passes a worker's streams to the process's). A crash of the server is thrown again here, so
+ * the process ends as it would with the server on this thread.
+ */
+export function serveOnThread(args: readonly string[], file: string = WORKER_FILE): void {
+  const data: ServeThreadData = { args };
+  const worker = new Worker(file, { workerData: data, resourceLimits: SERVE_THREAD_LIMITS });
+  const tell = (message: ServeThreadMessage) => worker.postMessage(message);
+  process.on('SIGHUP', () => tell('reload'));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    tell('shutdown');
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  worker.on('error', (error) => {
+    throw error;
+  });
+  worker.on('exit', (code) => process.exit(code));
+}
