@@ -1,9 +1,9 @@
 #!/usr/bin/env -S node --max-semi-space-size=2
-// The young-generation cap above is why a server under load stays near its idle memory: V8's
-// default semi-spaces grow to 16 MB each under allocation-heavy traffic, which took the sample
-// site from 122 MB idle to a 268 MB peak under 32-connection search load; capped, the peak is
-// 164 MB at the same request rate (bench/memory.ts --load, docs/decisions/0096-memory-of-the-rest-answer-cache.md). `env -S` passes
-// the flag on Linux and macOS; npm's Windows shim reads the same line.
+// The young-generation cap above is for the commands that run on this thread (stdio, import):
+// `serve` runs on a worker thread that caps its own young generation however node was started
+// (src/cli/serve-thread.ts, docs/decisions/new-serve-on-a-bounded-worker-thread.md), since
+// `npm start` runs this file without the line above. `env -S` passes the flag on Linux and
+// macOS; npm's Windows shim reads the same line.
 /**
  * The command-line entry point, and the only place with process-wide side effects: it reads
  * argv and the environment (once, through loadConfig), installs signal handlers, writes to the
