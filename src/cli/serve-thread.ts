@@ -33,8 +33,8 @@ export function canServeOnThread(file: string = WORKER_FILE): boolean {
  * only the ways of starting that pass it, and cannot be set once node runs. This thread only
  * supervises: it forwards SIGHUP (reload) and SIGTERM/SIGINT (shut down) to the server, and ends
  * the process with the server's exit code. The server writes its own stdout and stderr (Node
- * passes a worker's streams to the process's). A crash of the server is thrown again here, so
- * the process ends as it would with the server on this thread.
+ * passes a worker's streams to the process's). A crash of the server ends the process with its
+ * stack and exit code 1, as an uncaught error on this thread would.
  */
 export function serveOnThread(args: readonly string[], file: string = WORKER_FILE): void {
   const data: ServeThreadData = { args };
@@ -50,7 +50,10 @@ export function serveOnThread(args: readonly string[], file: string = WORKER_FIL
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   worker.on('error', (error) => {
-    throw error;
+    // As node reports an uncaught error on the main thread (without the source line it quotes
+    // there, which for a thread would be node's own code), and the same exit code.
+    process.stderr.write(`${error.stack ?? String(error)}\n\nNode.js ${process.version}\n`);
+    process.exit(1);
   });
   worker.on('exit', (code) => process.exit(code));
 }

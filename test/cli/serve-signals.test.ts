@@ -1,9 +1,10 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exitOf, serveCli } from '../helpers/cli-server.js';
-import { MINI_SITE } from '../helpers/paths.js';
+import { MINI_SITE, REPO_ROOT } from '../helpers/paths.js';
 
 // `serve` runs on a worker thread (src/cli/serve-thread.ts); signals reach the process's main
 // thread, which passes them on. These start the built server as `npm start` does.
@@ -38,5 +39,20 @@ describe('signals to serve, as `npm start` runs it', () => {
     child.kill('SIGTERM');
     expect(await closed).toBe(0);
     expect(stderr()).toContain('"msg":"shutting down"');
+  });
+
+  it('ends the process with the error and exit code 1 when the serving thread crashes', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'scm-crash-'));
+    const thread = path.join(dir, 'crashing-thread.mjs');
+    writeFileSync(thread, "setTimeout(() => { throw new Error('the serving thread failed'); }, 1);\n");
+    const supervisor = path.join(dir, 'supervisor.ts');
+    const module = path.join(REPO_ROOT, 'src', 'cli', 'serve-thread.ts');
+    writeFileSync(supervisor, `import { serveOnThread } from ${JSON.stringify(module)};\nserveOnThread([], ${JSON.stringify(thread)});\n`);
+    const child = spawn(process.execPath, ['--import', 'tsx', supervisor], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Error: the serving thread failed\n {4}at /);
   });
 });
