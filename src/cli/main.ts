@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       const { runImportCommand, runCheckCommand } = await import('./import-command.js');
       process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
     } else if (command === 'serve') {
-      // On a thread of its own with a bounded young generation, however node was started
+      // On a thread of its own with a bounded heap, however node was started
       // (src/cli/serve-thread.ts); from the TypeScript sources, on this thread.
       if (canServeOnThread()) serveOnThread(process.argv.slice(2));
       else await runHttp(request.config);

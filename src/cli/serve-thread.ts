@@ -1,15 +1,25 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
- * The HTTP server's heap: V8's young generation capped at 6 MB (two 2 MB semi-spaces and the
- * space that promotes out of them, as `--max-semi-space-size=2` sets for a whole process). At
- * Node's defaults the semi-spaces grow to 16 MB each under search load, and the old generation's
- * headroom grows with what survives them; the heap the server keeps alive is ~30 MB either way
- * (docs/security.md, Memory). The old generation keeps V8's default limit.
+ * The HTTP server's heap. What the server keeps alive is ~30 MB on the sample site, under load
+ * too (its caches are bounded by size: docs/security.md, Memory); the rest of its RSS is V8's
+ * room to allocate, which these limits bound:
+ * - the young generation at 6 MB (two 2 MB semi-spaces and the space that promotes out of them,
+ *   as `--max-semi-space-size=2` sets for a whole process); at Node's defaults the semi-spaces grow
+ *   to 16 MB each under search load;
+ * - the old generation at 1,536 MB (or the process's own limit, when that is lower). V8 lets the
+ *   old generation grow to a multiple of what is alive before it collects it: 4x when the limit is
+ *   2 GB or more (Node's default on a machine with 16 GB or more), less below (about 1.8x here).
+ *   The limit also stops the server if a site's heap ever outgrows it: a 5,000-page site keeps
+ *   ~65 MB alive, so 50,000 pages (the most one import brings) would keep about 650 MB.
  */
-export const SERVE_THREAD_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 6 };
+export const SERVE_THREAD_LIMITS: ResourceLimits = {
+  maxYoungGenerationSizeMb: 6,
+  maxOldGenerationSizeMb: Math.min(1536, Math.floor(getHeapStatistics().heap_size_limit / 1024 / 1024)),
+};
 
 /** What the serving thread is told by the thread that owns the process's signals. */
 export type ServeThreadMessage = 'reload' | 'shutdown';
@@ -28,7 +38,7 @@ export function canServeOnThread(file: string = WORKER_FILE): boolean {
 }
 
 /**
- * Runs `serve` on a worker thread with a bounded young generation, whichever way node was
+ * Runs `serve` on a worker thread with a bounded heap, whichever way node was
  * started (`npm start`, the bin, a process manager): a V8 flag on node's command line reaches
  * only the ways of starting that pass it, and cannot be set once node runs. This thread only
  * supervises: it forwards SIGHUP (reload) and SIGTERM/SIGINT (shut down) to the server, and ends

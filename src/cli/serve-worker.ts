@@ -22,7 +22,7 @@ async function serveThread(): Promise<void> {
   }
   const server = running;
   // The limits V8 applies to this thread, as it reports them: what an operator (and a test) reads to know the bound is in effect.
-  server.ctx.logger.info({ resourceLimits }, 'serving on a worker thread with a bounded young generation');
+  server.ctx.logger.info({ resourceLimits }, 'serving on a worker thread with a bounded heap');
   // pino flushes its asynchronous writes at exit on the main thread only: here, before exiting.
   const exit = (code: number) => server.ctx.logger.flush(() => process.exit(code));
   parentPort!.on('message', (message: ServeThreadMessage) => {
