@@ -65,5 +65,9 @@ export function serveOnThread(args: readonly string[], file: string = WORKER_FIL
     process.stderr.write(`${error.stack ?? String(error)}\n\nNode.js ${process.version}\n`);
     process.exit(1);
   });
-  worker.on('exit', (code) => process.exit(code));
+  // Not process.exit: the thread's last writes (its "shutting down" line) pass through this
+  // thread's stderr, and the process ends once they are written.
+  worker.on('exit', (code) => {
+    process.exitCode = code;
+  });
 }
