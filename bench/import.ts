@@ -5,7 +5,8 @@
  * /proc every 50 ms), for a first run and for a re-run on the same directory (conditional
  * requests: every page answers 304), beside a bare baseline: the same pages fetched with
  * `fetch` at the same concurrency and thrown away (what the server and loopback allow).
- *   npm run build && npx tsx bench/import.ts [pages] [concurrency]
+ *   npm run build && npx tsx bench/import.ts [pages] [concurrency] [other-bin]
+ * A third argument imports with another build's bin (main's, say) against the same server.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { writeSyntheticSite } from './lib/synthetic-site.js';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'dist', 'bin', 'main.js');
+const IMPORT_BIN = process.argv[4] === undefined ? BIN : path.resolve(process.argv[4]);
 const pages = Number(process.argv[2] ?? 2000);
 const concurrency = Number(process.argv[3] ?? 8);
 const siteDir = await mkdtemp(path.join(tmpdir(), 'bench-import-site-'));
@@ -51,7 +53,7 @@ async function baseline(): Promise<string> {
 
 async function importRun(label: string): Promise<string> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'import', `${origin}/`, '--out', outDir, '--import-delay-ms', '0', '--import-concurrency', String(concurrency), '--max-pages', String(pages + 10)], {
+  const child = spawn(process.execPath, [IMPORT_BIN, 'import', `${origin}/`, '--out', outDir, '--import-delay-ms', '0', '--import-concurrency', String(concurrency), '--max-pages', String(pages + 10)], {
     env: { PATH: process.env.PATH ?? '', SCAN_ALLOW_PRIVATE_TARGETS: '1' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -68,7 +70,7 @@ async function importRun(label: string): Promise<string> {
   return `| ${label} | ${handled} | ${seconds.toFixed(1)} s | ${(handled / seconds).toFixed(0)} | ${(peakKb / 1024).toFixed(0)} MB |`;
 }
 
-console.log(`node ${process.version}, ${new Date().toISOString()}, ${pages} pages, concurrency ${concurrency}, politeness off`);
+console.log(`node ${process.version}, ${new Date().toISOString()}, ${pages} pages, concurrency ${concurrency}, politeness off, importer ${IMPORT_BIN}`);
 console.log('');
 console.log('| run | pages | time (process start to exit) | pages/s | peak RSS of the importer |');
 console.log('| --- | ---: | ---: | ---: | ---: |');

@@ -20,5 +20,6 @@ await build(
     'read-page-worker': 'dist/src/import/read-page-worker.js',
     'report-html-worker': 'dist/src/scan/report-html-worker.js',
     'body-index-worker': 'dist/src/search/body-index-worker.js',
+    'serve-worker': 'dist/src/cli/serve-worker.js',
   }),
 );

@@ -1,20 +1,19 @@
 #!/usr/bin/env -S node --max-semi-space-size=2
-// The young-generation cap above is why a server under load stays near its idle memory: V8's
-// default semi-spaces grow to 16 MB each under allocation-heavy traffic, which took the sample
-// site from 122 MB idle to a 268 MB peak under 32-connection search load; capped, the peak is
-// 164 MB at the same request rate (bench/memory.ts --load, docs/decisions/0096-memory-of-the-rest-answer-cache.md). `env -S` passes
-// the flag on Linux and macOS; npm's Windows shim reads the same line.
+// The young-generation cap above is for the commands that run on this thread (stdio, import):
+// `serve` runs on a worker thread that caps its own young generation however node was started
+// (src/cli/serve-thread.ts, docs/decisions/new-serve-on-a-bounded-worker-thread.md), since
+// `npm start` runs this file without the line above. `env -S` passes the flag on Linux and
+// macOS; npm's Windows shim reads the same line.
 /**
  * The command-line entry point, and the only place with process-wide side effects: it reads
  * argv and the environment (once, through loadConfig), installs signal handlers, writes to the
  * terminal and sets the exit code.
  */
-import { ConfigError, loadConfig, type Config } from '../config/load-config.js';
+import { loadConfig, type Config } from '../config/load-config.js';
 import { packageInfo } from '../config/package-root.js';
-import { ContentError } from '../content/load-site.js';
-import { ListenError } from '../http/listen-error.js';
-import { MetricsListenError } from '../telemetry/telemetry.js';
+import { fail } from './fail.js';
 import { helpText } from './help.js';
+import { canServeOnThread, serveOnThread } from './serve-thread.js';
 
 async function main(): Promise<void> {
   let request;
@@ -38,7 +37,12 @@ async function main(): Promise<void> {
       // Loaded on demand: the importer's libraries (DOM, Readability) are for this command only.
       const { runImportCommand, runCheckCommand } = await import('./import-command.js');
       process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
-    } else if (command === 'serve') await runHttp(request.config);
+    } else if (command === 'serve') {
+      // On a thread of its own with a bounded heap, however node was started
+      // (src/cli/serve-thread.ts); from the TypeScript sources, on this thread.
+      if (canServeOnThread()) serveOnThread(process.argv.slice(2));
+      else await runHttp(request.config);
+    }
     else await runStdio(request.config);
   } catch (error) {
     fail(error, 1);
@@ -82,16 +86,6 @@ function onShutdownSignal(shutdown: () => Promise<void>): void {
   };
   process.once('SIGTERM', handle);
   process.once('SIGINT', handle);
-}
-
-/** Start-up failures are for a person at a terminal: one plain message, no stack. */
-function fail(error: unknown, exitCode: number): void {
-  if (error instanceof ConfigError || error instanceof ContentError || error instanceof ListenError || error instanceof MetricsListenError) {
-    process.stderr.write(`site-content-mcp: ${error.message}\n`);
-  } else {
-    process.stderr.write(`site-content-mcp: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
-  }
-  process.exitCode = exitCode;
 }
 
 void main();

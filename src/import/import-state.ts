@@ -14,8 +14,8 @@ export interface PageRecord {
   readonly lastmod?: string;
   /** How it was found: a page found only by links is not gone when the sitemap does not list it. Absent in older states. */
   readonly found?: 'sitemap' | 'links';
-  /** What the page stated, less its Markdown (that is in the file). */
-  readonly facts: Omit<PageFacts, 'markdown'>;
+  /** What the page stated, less its Markdown (that is in the file). The text's language is absent in states written before it was kept. */
+  readonly facts: Omit<PageFacts, 'markdown' | 'textLanguage'> & Partial<Pick<PageFacts, 'textLanguage'>>;
 }
 
 export interface ImportState {

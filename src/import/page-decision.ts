@@ -2,8 +2,8 @@ import { LANGS, type PageType } from '../content/schema.js';
 import { text, typesOf } from './json-ld-nodes.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, type PageTypeRule } from './page-type.js';
-import { isoDay, type PageFacts } from './read-page.js';
-import { identifyLanguage, identifyMajorityLanguage } from './text-language.js';
+import { isoDay } from './iso-day.js';
+import type { PageFacts } from './read-page.js';
 
 /** One thing read from the page or the site, and what it said. */
 export interface Evidence {
@@ -201,19 +201,15 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
   declare('meta Content-Language', facts.declared?.metaLanguage);
   declare('og:locale', facts.declared?.ogLocale);
 
-  // Paragraph by paragraph, the letters of each counted for its language: a short page is read whole, title included.
-  const blocks = evenSample(textBlocks(facts.markdown), LANGUAGE_SAMPLE_CHARS);
-  const whole = [facts.title ?? '', ...blocks].join('. ');
-  const identified = blocks.length > 1 ? identifyMajorityLanguage(blocks) : identifyLanguage(whole);
-  const short = identified.language === undefined ? identifyLanguage(whole) : identified;
+  // Identified where the page was read (a reader thread: the n-gram data never loads on this one).
+  const identifiedText = facts.textLanguage;
   evidence.push({
     source: 'text',
     value:
-      short.language === undefined
-        ? `not conclusive (${short.letters} letters)`
-        : `${short.language} (${short.letters} letters; ${short.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', ')}${short === identified && blocks.length > 1 ? ' of the letters, paragraph by paragraph' : ''})`,
+      identifiedText.language === undefined
+        ? `not conclusive (${identifiedText.letters} letters)`
+        : `${identifiedText.language} (${identifiedText.letters} letters; ${identifiedText.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', ')}${identifiedText.byParagraph ? ' of the letters, paragraph by paragraph' : ''})`,
   });
-  const identifiedText = short;
   const declared = declarations[0];
   const textLanguage = identifiedText.language;
   // "Plainly" another language: a body of text, not a title, and a clear lead over the runner-up.
@@ -233,50 +229,6 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
   if (agreeing !== undefined) return { value: textLanguage, because: `${agreeing.source} says ${agreeing.value} and the text agrees, although ${declared.source} says ${declared.value}`, evidence };
   if (plain) return { value: textLanguage, because: `the text is plainly ${textLanguage}, although ${declared.source} says ${declared.value}`, evidence };
   return { value: said, because: `${declared.source} says ${declared.value}; the text leans to ${textLanguage}, too little to overrule it`, evidence };
-}
-
-/** The blocks of prose of a page's Markdown (paragraphs, list items, headings), without code, link targets or markup. */
-/**
- * At most this many characters of a page's text are identified: blocks taken evenly from the
- * whole page, so a chapter whose second half is untranslated still counts as mostly in that
- * language. Identifying every block of a long page cost more time than reading it (bench/import.ts:
- * a 2,000-page import took 31-36 s with every block identified, 26 s with this sample).
- */
-const LANGUAGE_SAMPLE_CHARS = 6_000;
-
-/** Blocks spread evenly over the list, about `budget` characters in all; all of them when they fit. */
-function evenSample(blocks: readonly string[], budget: number): string[] {
-  const total = blocks.reduce((sum, block) => sum + block.length, 0);
-  if (total <= budget) return [...blocks];
-  const sample: string[] = [];
-  const stride = total / budget;
-  let taken = 0;
-  let next = 0;
-  let seen = 0;
-  for (const block of blocks) {
-    if (seen >= next && taken < budget) {
-      sample.push(block);
-      taken += block.length;
-      next = seen + block.length * stride;
-    }
-    seen += block.length;
-  }
-  return sample;
-}
-
-function textBlocks(markdown: string): string[] {
-  return markdown
-    .replace(/```[^]*?```/g, '\n\n')
-    .split(/\n{2,}/)
-    .map((block) =>
-      block
-        .replace(/`[^`]*`/g, ' ')
-        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-        .replace(/[#>*_|\\-]+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((block) => block !== '');
 }
 
 // --- not content ----------------------------------------------------------------------------

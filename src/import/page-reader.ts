@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { decodeHtml } from './decode-html.js';
-import { readPage, type PageFacts } from './read-page.js';
+import type { PageFacts } from './read-page.js';
+import type { PageLanguage } from './text-language.js';
 
 export interface PageReader {
   read(bytes: Uint8Array, contentType: string | undefined, url: string): Promise<PageFacts>;
+  /** The language of a page's text (for a page kept from an earlier run whose state does not say it). */
+  identifyLanguage(title: string | undefined, markdown: string): Promise<PageLanguage>;
   close(): Promise<void>;
 }
 
@@ -14,10 +16,12 @@ export interface PageReader {
 const MAX_THREADS = 3;
 
 /**
- * Reads pages (charset, DOM, Readability, Markdown: the importer's CPU) on worker threads, one
- * fewer than the cores (at most three), so that fetching and parsing overlap. Where the compiled
- * worker file is not beside this module (running from TypeScript sources), or on one core,
- * pages are read on this thread.
+ * Reads pages (charset, DOM, Readability, Markdown, language identification: the importer's CPU
+ * and most of its memory) on worker threads, one fewer than the cores (at most three), so that
+ * fetching and parsing overlap and what reading loads (linkedom, Readability, eld's n-gram data)
+ * is returned when the import ends: a server that syncs from a live site does not keep it. Where
+ * the compiled worker file is not beside this module (running from TypeScript sources), or on one
+ * core, pages are read on this thread, the modules loaded on the first page.
  */
 export function createPageReader(): PageReader {
   const workerFile = fileURLToPath(new URL('./read-page-worker.js', import.meta.url));
@@ -28,13 +32,26 @@ export function createPageReader(): PageReader {
 
 const inThread: PageReader = {
   async read(bytes, contentType, url) {
+    const [{ decodeHtml }, { readPage }] = await Promise.all([import('./decode-html.js'), import('./read-page.js')]);
     return readPage(decodeHtml(bytes, contentType).text, url);
+  },
+  async identifyLanguage(title, markdown) {
+    const { identifyPageLanguage } = await import('./text-language.js');
+    return identifyPageLanguage(title, markdown);
   },
   async close() {},
 };
 
+/** What a reader thread is asked: read a page, or identify the language of a kept page's text. */
+export type ReaderTask =
+  | { readonly kind: 'read'; readonly bytes: Uint8Array; readonly contentType: string | undefined; readonly url: string }
+  | { readonly kind: 'language'; readonly title: string | undefined; readonly markdown: string };
+export type ReaderJob = ReaderTask & { readonly id: number };
+
+export type ReaderAnswer = { readonly id: number; readonly facts: PageFacts } | { readonly id: number; readonly language: PageLanguage } | { readonly id: number; readonly error: string };
+
 interface Pending {
-  readonly resolve: (facts: PageFacts) => void;
+  readonly resolve: (answer: ReaderAnswer) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -57,15 +74,19 @@ class WorkerPageReader implements PageReader {
     this.#threads = Array.from({ length: count }, () => this.#start(file));
   }
 
-  read(bytes: Uint8Array, contentType: string | undefined, url: string): Promise<PageFacts> {
+  async read(bytes: Uint8Array, contentType: string | undefined, url: string): Promise<PageFacts> {
     // A thread that died (a page too large for its heap) is gone; with none left, this thread reads.
     if (this.#threads.length === 0) return inThread.read(bytes, contentType, url);
-    const id = (this.#next += 1);
-    const thread = this.#threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
-    return new Promise((resolve, reject) => {
-      thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, bytes, contentType, url });
-    });
+    const answer = await this.#ask({ kind: 'read', bytes, contentType, url });
+    if ('facts' in answer) return answer.facts;
+    throw new Error('the page could not be read');
+  }
+
+  async identifyLanguage(title: string | undefined, markdown: string): Promise<PageLanguage> {
+    if (this.#threads.length === 0) return inThread.identifyLanguage(title, markdown);
+    const answer = await this.#ask({ kind: 'language', title, markdown });
+    if ('language' in answer) return answer.language;
+    throw new Error("the page's language could not be identified");
   }
 
   async close(): Promise<void> {
@@ -74,13 +95,22 @@ class WorkerPageReader implements PageReader {
     await Promise.all(threads.map(({ worker }) => worker.terminate()));
   }
 
+  #ask(task: ReaderTask): Promise<ReaderAnswer> {
+    const id = (this.#next += 1);
+    const thread = this.#threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ ...task, id });
+    });
+  }
+
   #start(file: string): Thread {
     const thread: Thread = { worker: new Worker(file, { resourceLimits: THREAD_LIMITS }), pending: new Map() };
-    thread.worker.on('message', (message: { id: number; facts?: PageFacts; error?: string }) => {
-      const pending = thread.pending.get(message.id);
-      thread.pending.delete(message.id);
-      if (message.facts !== undefined) pending?.resolve(message.facts);
-      else pending?.reject(new Error(message.error ?? 'the page could not be read'));
+    thread.worker.on('message', (answer: ReaderAnswer) => {
+      const pending = thread.pending.get(answer.id);
+      thread.pending.delete(answer.id);
+      if ('error' in answer) pending?.reject(new Error(answer.error));
+      else pending?.resolve(answer);
     });
     const fail = (error: Error) => {
       this.#threads = this.#threads.filter((candidate) => candidate !== thread);

@@ -1,13 +1,16 @@
 import { parentPort } from 'node:worker_threads';
 import { decodeHtml } from './decode-html.js';
+import type { ReaderAnswer, ReaderJob } from './page-reader.js';
 import { readPage } from './read-page.js';
+import { identifyPageLanguage } from './text-language.js';
 
-/** One page-reading thread: bytes in, PageFacts out (see page-reader.ts). */
-parentPort?.on('message', (job: { id: number; bytes: Uint8Array; contentType: string | undefined; url: string }) => {
+/** One page-reading thread: bytes in, PageFacts out; or a kept page's text in, its language out (see page-reader.ts). */
+parentPort?.on('message', (job: ReaderJob) => {
+  let answer: ReaderAnswer;
   try {
-    const { text } = decodeHtml(job.bytes, job.contentType);
-    parentPort!.postMessage({ id: job.id, facts: readPage(text, job.url) });
+    answer = job.kind === 'read' ? { id: job.id, facts: readPage(decodeHtml(job.bytes, job.contentType).text, job.url) } : { id: job.id, language: identifyPageLanguage(job.title, job.markdown) };
   } catch (error) {
-    parentPort!.postMessage({ id: job.id, error: (error as Error)?.message ?? String(error) });
+    answer = { id: job.id, error: (error as Error)?.message ?? String(error) };
   }
+  parentPort!.postMessage(answer);
 });

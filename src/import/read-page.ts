@@ -1,9 +1,11 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { NodeHtmlMarkdown } from 'node-html-markdown';
+import { isoDay } from './iso-day.js';
 import { jsonLdNodes, type JsonLdNode } from './json-ld-nodes.js';
 import { cleanDocument, plainText } from './page-cleanup.js';
 import { safeMarkdown, safeMarkdownText } from './safe-markdown.js';
+import { identifyPageLanguage, type PageLanguage } from './text-language.js';
 
 /** What one HTML page states about itself, read once; the importer decides what becomes of it. */
 export interface PageFacts {
@@ -51,6 +53,8 @@ export interface PageFacts {
   /** Tables of the main content, as rows of cell texts (pricing tables). */
   readonly tables: readonly (readonly (readonly string[])[])[];
   readonly markdown: string;
+  /** The language of the main content's text (and title), identified where the page was read. */
+  readonly textLanguage: PageLanguage;
 }
 
 const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false, keepDataImages: false });
@@ -149,7 +153,8 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const useArticle = article?.content && articleText.length >= mainText.length * 0.6;
   const contentHtml = useArticle ? article!.content! : fallbackHtml;
   const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
-  return { ...facts, ...extra, tables, markdown: safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim() };
+  const markdown = safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim();
+  return { ...facts, ...extra, tables, markdown, textLanguage: identifyPageLanguage(facts.title, markdown) };
 }
 
 /** The `<title>` of a page, one space between words (the head alone is what counts). */
@@ -188,10 +193,4 @@ function readTables(html: string): string[][][] {
   return [...document.querySelectorAll('table')].map((table) =>
     [...table.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th,td')].map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim() ?? '')),
   );
-}
-
-/** The day of an ISO date or date-time, or undefined. */
-export function isoDay(value: string | undefined): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value?.trim() ?? '');
-  return match?.[1];
 }

@@ -22,7 +22,8 @@ import { contentPathFor } from './page-path.js';
 import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
-import { isoDay, type PageFacts } from './read-page.js';
+import { isoDay } from './iso-day.js';
+import type { PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
 import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
 import { writeSiteFile } from './site-file.js';
@@ -205,7 +206,7 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
   // What could not be confirmed either way keeps its last good version.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (finalUrls.has(url) || gone.has(url)) continue;
-    const kept = await fromPrevious(options.outDir, url, record);
+    const kept = await fromPrevious(options.outDir, reader, url, record);
     if (kept === undefined) continue;
     finalUrls.add(url);
     results.push(kept);
@@ -273,7 +274,7 @@ async function readOne(
 ): Promise<ReadResult | undefined> {
   const known = previous?.pages[url];
   if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
-    const unchanged = await fromPrevious(outDir, url, known);
+    const unchanged = await fromPrevious(outDir, reader, url, known);
     if (unchanged !== undefined) return unchanged;
   }
   await spacer.wait();
@@ -287,7 +288,7 @@ async function readOne(
   }
   const { response } = outcome;
   report.fetched();
-  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) });
+  if (response.status === 304 && known !== undefined) return fromPrevious(outDir, reader, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) });
   if (response.status === 404 || response.status === 410) {
     report.gone(url, `HTTP ${response.status}: the page is gone`);
     return undefined;
@@ -326,7 +327,7 @@ async function readOne(
 }
 
 /** An unchanged page: what it stated last time, and its Markdown from the file written then. */
-async function fromPrevious(outDir: string, url: string, known: PageRecord): Promise<ReadResult | undefined> {
+async function fromPrevious(outDir: string, reader: PageReader, url: string, known: PageRecord): Promise<ReadResult | undefined> {
   let markdown: string;
   try {
     markdown = splitFrontMatter(await readFile(path.join(outDir, known.file), 'utf8')).body.trim();
@@ -334,7 +335,9 @@ async function fromPrevious(outDir: string, url: string, known: PageRecord): Pro
     return undefined;
   }
   const { path: _path, file: _file, facts, ...record } = known;
-  return { url, facts: { ...facts, markdown }, record };
+  // A state written before the text's language was kept: identified again, on the reader's thread.
+  const textLanguage = facts.textLanguage ?? (await reader.identifyLanguage(facts.title, markdown));
+  return { url, facts: { ...facts, markdown, textLanguage }, record };
 }
 
 async function writeOutput(

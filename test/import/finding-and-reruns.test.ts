@@ -180,6 +180,24 @@ describe('re-runs on the same output directory', () => {
     expect(await readFile(path.join(out, 'pages', 'index.md'), 'utf8')).toContain("\nupdated: '2026-05-01'\n");
   });
 
+  it("identifies an unchanged page's language again when the last run's state does not hold it (a state written by an older version)", async () => {
+    const polish = 'Projektujemy, budujemy i mierzymy strony internetowe dla małych firm, a każdą liczbę z raportu wyjaśniamy klientowi prostymi słowami.';
+    const site = await serve((origin) => ({
+      '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc><lastmod>2026-05-01</lastmod></url></urlset>` },
+      // Declared English, plainly Polish: only the text's language puts it under pl.
+      '/': { body: html('<title>Strony dla firm</title>', `<main><h1>Strony dla firm</h1><p>${polish}</p><p>${polish}</p></main>`) },
+    }));
+    const out = await outputDir();
+    await importSite(`${site.origin}/`, out);
+    const stateFile = path.join(out, '.import', 'state.json');
+    const state = JSON.parse(await readFile(stateFile, 'utf8')) as { pages: Record<string, { facts: Record<string, unknown> }> };
+    for (const record of Object.values(state.pages)) delete record.facts['textLanguage'];
+    await writeFile(stateFile, JSON.stringify(state));
+    const report = await importSite(`${site.origin}/`, out);
+    expect(report).toMatchObject({ fetched: 0, unchanged: 1, removed: [] });
+    expect(await readFile(path.join(out, 'pages', 'index.md'), 'utf8')).toMatch(/\nlang: pl\n/);
+  });
+
   it('deletes pages that disappeared from the site', async () => {
     const { pages, routes } = changingSite();
     const site = await serve(routes);
