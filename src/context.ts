@@ -21,6 +21,7 @@ import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
+import type { Insights } from './insights/insights.js';
 
 /** Everything the application is made of, built once by `createContext` and passed down. */
 export interface AppContext {
@@ -47,6 +48,8 @@ export interface AppContext {
   readonly remoteTools: RemoteTools;
   /** Website scans (scan_analytics, scan_ai_visibility, get_scan_result). */
   readonly scans: ScanService;
+  /** Agent-traffic insights (daily aggregates); absent when INSIGHTS=0. */
+  readonly insights: Insights | undefined;
   /** Releases what the context holds (store connections, timers). */
   close(): Promise<void>;
 }
@@ -66,6 +69,8 @@ export interface ContextParts {
   readonly reportMailer?: ReportMailer;
   /** Adjusts the scan limits (tests shorten timeouts and budgets). */
   readonly scanSettings?: (defaults: ScanSettings) => ScanSettings;
+  /** How often insights add their counts to the store (tests). */
+  readonly insightsFlushMs?: number;
 }
 
 /**
@@ -119,7 +124,16 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // a desktop machine needs no SMTP account and keeps no outbox.
   if (config.command === 'serve') await outbox.start();
   else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
-  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl, site, outbox });
+  // Loaded only when on: the module brings the language identifier for content gaps.
+  const insights = config.insights && config.command !== 'import' && config.command !== 'check'
+    ? await (await import('./insights/start-insights.js')).startInsights(
+        { retentionDays: config.insightsRetentionDays, dataDir: config.dataDir, sharedStore: config.redisUrl !== undefined, http: config.command === 'serve', flushMs: parts.insightsFlushMs },
+        store,
+        clock,
+        logger,
+      )
+    : undefined;
+  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl, site, outbox, insights });
 
   return {
     config,
@@ -134,12 +148,14 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     outbox,
     remoteTools,
     scans,
+    insights,
     async close() {
       reloader.stopFollowing();
       await reloader.idle();
       // Scans first: a scan that finishes during shutdown still hands its report to the outbox.
       await scans.close();
       await outbox.close();
+      await insights?.close();
       await store.close();
     },
   };
@@ -153,7 +169,7 @@ function defaultPublicBaseUrl(config: Config, siteUrl: string): string {
 function createScanService(
   config: Config,
   parts: ContextParts,
-  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: () => SiteContent; outbox: MailOutbox },
+  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: () => SiteContent; outbox: MailOutbox; insights: Insights | undefined },
 ): ScanService {
   const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds, config.scanBrowser);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
@@ -171,6 +187,7 @@ function createScanService(
     network: NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver),
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: siteReportSender(shared.site),
+    insights: shared.insights,
   });
 }
 

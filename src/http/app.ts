@@ -10,6 +10,7 @@ import { mcpEndpoint } from '../mcp/http-endpoint.js';
 import { restApi } from '../rest/router.js';
 import { pageStructuredData } from '../structured-data/page-graph.js';
 import { faviconRoutes } from '../web/favicon.js';
+import { insightsEdge } from '../insights/http-edge.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -32,6 +33,7 @@ export function createApp(ctx: AppContext): express.Express {
     snapshotOf(req, ctx.content);
     next();
   });
+  app.use(insightsEdge(ctx.insights));
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.
