@@ -11,6 +11,7 @@ import { restApi } from '../rest/router.js';
 import { pageStructuredData } from '../structured-data/page-graph.js';
 import { faviconRoutes } from '../web/favicon.js';
 import { insightsEdge } from '../insights/http-edge.js';
+import { adminRoutes } from '../insights/admin-routes.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -43,6 +44,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(askEndpoint(ctx));
   app.use(discoveryRoutes(ctx));
   app.use(faviconRoutes());
+  app.use(adminRoutes(ctx));
   app.use(agentSite.routes);
 
   app.use(agentSite.notFound);
