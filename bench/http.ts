@@ -11,7 +11,12 @@
  * v2 SDK server's trivial tool at each revision (2025-11-25 and 2026-07-28), and the 1.x one
  * beside it; p99 under 20 ms (REST) and 60 ms (MCP) at 32 connections.
  *
- *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32]
+ * Insights (issue 26) side by side: the REST page and MCP search_site, as an AI assistant's
+ * fetcher (a ChatGPT-User User-Agent), on our server with insights on (the default) and on a
+ * second one with INSIGHTS=0. Target: insights cost each at most 3 % of its rate. `--insights`
+ * runs only those four cases.
+ *
+ *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--insights]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -22,7 +27,7 @@ import autocannon from 'autocannon';
 import { loadSite } from '../src/content/load-site.js';
 import { seededRandom } from './lib/random.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '32' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '32' }, insights: { type: 'boolean', default: false } } });
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
@@ -36,7 +41,7 @@ interface Request {
 }
 interface Case {
   name: string;
-  server: 'bare' | 'express' | 'ours' | 'mcpMinimal' | 'mcpMinimalV2';
+  server: 'bare' | 'express' | 'ours' | 'oursWithoutInsights' | 'mcpMinimal' | 'mcpMinimalV2';
   /** The next request to send (rotating queries are different every time). */
   next: () => Request;
   /** What a correct answer contains. */
@@ -152,15 +157,31 @@ const CASES: Case[] = [
   { name: 'ours POST /mcp search_site, 2026-07-28 (500 queries)', server: 'ours', next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: mcpHeaders2026('search_site'), body: next() }))(rotating(mcpSearches2026)), expect: '"structuredContent"' },
   { name: 'f. minimal v2 SDK server, trivial tool, 2026-07-28', server: 'mcpMinimalV2', next: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders2026('ping'), body: toolCall2026('ping', {}) }), expect: 'pong' },
 ];
+/** An AI assistant fetching for a person: the classifier's answer is cached per User-Agent, as for a real crawler. */
+const ASSISTANT = { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot' };
+const PAGE_PATH = '/api/v1/page?url=%2Fpl%2Fuslugi%2Fanalityka-internetowa%2Fwdrozenie-ga4%2F';
+const INSIGHTS_CASES: Case[] = (['ours', 'oursWithoutInsights'] as const).flatMap((server) => {
+  const label = server === 'ours' ? 'insights on' : 'insights off';
+  return [
+    { name: `${label}: GET /api/v1/page`, server, next: () => ({ method: 'GET' as const, path: PAGE_PATH, headers: ASSISTANT }), expect: '"markdown"' },
+    { name: `${label}: POST /mcp search_site (500 queries)`, server, next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: { ...MCP_HEADERS, ...ASSISTANT }, body: next() }))(rotating(mcpSearches)), expect: '"structuredContent"' },
+  ];
+});
+if (values.insights) CASES.splice(0, CASES.length, ...INSIGHTS_CASES);
+else CASES.push(...INSIGHTS_CASES);
 
-const servers = {
-  bare: await start([path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
-  express: await start([path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
-  mcpMinimal: await start([path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
-  mcpMinimalV2: await start([path.join('bench', 'servers', 'mcp-minimal-v2.mjs')], {}, 'listening'),
+const needed = new Set(CASES.map((testCase) => testCase.server));
+const startIf = (server: Case['server'], command: string[], env: Record<string, string>, ready: string) => (needed.has(server) ? start(command, env, ready) : undefined);
+const startedServers = {
+  bare: await startIf('bare', [path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
+  express: await startIf('express', [path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
+  mcpMinimal: await startIf('mcpMinimal', [path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
+  mcpMinimalV2: await startIf('mcpMinimalV2', [path.join('bench', 'servers', 'mcp-minimal-v2.mjs')], {}, 'listening'),
   // The per-IP REST limit (120 a minute) would turn a load test into 429s.
-  ours: await start(['dist/bin/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
+  ours: await startIf('ours', ['dist/bin/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' }, '"msg":"listening"'),
+  oursWithoutInsights: await startIf('oursWithoutInsights', ['dist/bin/main.js', 'serve'], { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999', INSIGHTS: '0' }, '"msg":"listening"'),
 };
+const servers = startedServers as Record<Case['server'], { url: string; child: ChildProcess }>;
 try {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   for (const testCase of CASES) await check(servers[testCase.server].url, testCase);
@@ -179,26 +200,40 @@ try {
 
   const median = (numbers: number[]) => [...numbers].sort((x, y) => x - y)[Math.floor(numbers.length / 2)]!;
   const perRound = (name: string, reference: string) => median(results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps));
-  console.log(`\nnode ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
-  console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors | req/s / node:http | req/s / Express |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const testCase of CASES) {
-    const figures = results.get(testCase.name)!;
-    console.log(
-      `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
-    );
-  }
-  const [ours2025, minimalV1, minimalV2of2025, ours2026, minimalV2of2026] = [5, 6, 7, 8, 9].map((index) => CASES[index]!.name) as [string, string, string, string, string];
   const cpu = (name: string) => median(results.get(name)!.map((figures) => figures.cpuMicros));
-  console.log(`\nTargets (median of per-round ratios):`);
-  console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
-  console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
-  console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
-  console.log(`- POST /mcp search_site, 2025-11-25: ${perRound(ours2025, minimalV2of2025).toFixed(2)}x the minimal v2 SDK server (>= 1.5); ${perRound(ours2025, minimalV1).toFixed(2)}x the 1.x one`);
-  console.log(`- POST /mcp search_site, 2026-07-28: ${perRound(ours2026, minimalV2of2026).toFixed(2)}x the minimal v2 SDK server (>= 1.5)`);
-  console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
-  for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
-  console.log(`- POST /mcp search_site vs the minimal v2 SDK server: ${(cpu(minimalV2of2025) / cpu(ours2025)).toFixed(2)}x at 2025-11-25, ${(cpu(minimalV2of2026) / cpu(ours2026)).toFixed(2)}x at 2026-07-28; vs the 1.x one: ${(cpu(minimalV1) / cpu(ours2025)).toFixed(2)}x`);
+  console.log(`\nnode ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
+  if (values.insights) {
+    console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors |');
+    console.log('| --- | ---: | ---: | ---: | ---: |');
+    for (const testCase of CASES) {
+      const figures = results.get(testCase.name)!;
+      console.log(`| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} |`);
+    }
+  }
+  console.log(`\nInsights on against off (median of per-round ratios; target >= 0.97):`);
+  for (const [on, off] of [0, 1].map((index) => [INSIGHTS_CASES[index]!.name, INSIGHTS_CASES[index + 2]!.name] as const)) {
+    console.log(`- ${on.slice('insights on: '.length)}: rate ${perRound(on, off).toFixed(3)} of insights off; server CPU per request ${(cpu(on) / cpu(off)).toFixed(3)}x`);
+  }
+  if (!values.insights) {
+    console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors | req/s / node:http | req/s / Express |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const testCase of CASES) {
+      const figures = results.get(testCase.name)!;
+      console.log(
+        `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
+      );
+    }
+    const [ours2025, minimalV1, minimalV2of2025, ours2026, minimalV2of2026] = [5, 6, 7, 8, 9].map((index) => CASES[index]!.name) as [string, string, string, string, string];
+    console.log(`\nTargets (median of per-round ratios):`);
+    console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
+    console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
+    console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
+    console.log(`- POST /mcp search_site, 2025-11-25: ${perRound(ours2025, minimalV2of2025).toFixed(2)}x the minimal v2 SDK server (>= 1.5); ${perRound(ours2025, minimalV1).toFixed(2)}x the 1.x one`);
+    console.log(`- POST /mcp search_site, 2026-07-28: ${perRound(ours2026, minimalV2of2026).toFixed(2)}x the minimal v2 SDK server (>= 1.5)`);
+    console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
+    for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
+    console.log(`- POST /mcp search_site vs the minimal v2 SDK server: ${(cpu(minimalV2of2025) / cpu(ours2025)).toFixed(2)}x at 2025-11-25, ${(cpu(minimalV2of2026) / cpu(ours2026)).toFixed(2)}x at 2026-07-28; vs the 1.x one: ${(cpu(minimalV1) / cpu(ours2025)).toFixed(2)}x`);
+  }
 } finally {
-  for (const { child } of Object.values(servers)) child.kill('SIGTERM');
+  for (const started of Object.values(startedServers)) started?.child.kill('SIGTERM');
 }

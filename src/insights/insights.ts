@@ -57,8 +57,20 @@ export function dayKey(day: string): string {
  * (a Redis hash: two instances' counts add up), never one store write per request. Nothing
  * about the requester is kept beyond its family and a crawler's or MCP client's name.
  */
+/** One kind of request of one day, as gathered in memory between two writes. */
+interface Tally {
+  count: number;
+  ms: number;
+  reads: number;
+  readonly family: string;
+}
+
 export class Insights implements InsightsSink {
   readonly #pending = new Map<string, Map<string, number>>();
+  /** Requests of the day being counted, by their words (the hot path: one map lookup per request). */
+  #tallies = new Map<string, Tally>();
+  #talliesDay = '';
+  #dayEndsAt = 0;
   readonly #gapsSeen = new Map<string, Set<string>>();
   #pendingFields = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -81,11 +93,37 @@ export class Insights implements InsightsSink {
   }
 
   record(event: RequestEvent): void {
-    const parts = [event.surface, event.family, event.agent, event.subject, event.outcome, event.via].join('\t');
-    const day = dayOf(this.options.clock.now());
-    this.#add(day, `${FIELD.requests}\t${parts}`, 1);
-    this.#add(day, `${FIELD.duration}\t${parts}`, Math.max(0, Math.round(event.durationMs)));
-    if (event.read && event.outcome === 'ok') this.#add(day, `${FIELD.funnel}\treads\t${event.family}`, 1);
+    const now = this.options.clock.now();
+    if (now >= this.#dayEndsAt) this.#startDay(now);
+    const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
+    let tally = this.#tallies.get(parts);
+    if (tally === undefined) {
+      tally = { count: 0, ms: 0, reads: 0, family: event.family };
+      this.#tallies.set(parts, tally);
+      if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
+    }
+    tally.count++;
+    tally.ms += event.durationMs;
+    if (event.read && event.outcome === 'ok') tally.reads++;
+  }
+
+  /** A new day: what was gathered for the last one becomes its counts, to be written. */
+  #startDay(now: number): void {
+    this.#moveTallies();
+    this.#talliesDay = dayOf(now);
+    this.#dayEndsAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  }
+
+  #moveTallies(): void {
+    const day = this.#talliesDay;
+    const tallies = this.#tallies;
+    if (tallies.size === 0) return;
+    this.#tallies = new Map();
+    for (const [parts, tally] of tallies) {
+      this.#add(day, `${FIELD.requests}\t${parts}`, tally.count);
+      this.#add(day, `${FIELD.duration}\t${parts}`, Math.round(tally.ms));
+      if (tally.reads > 0) this.#add(day, `${FIELD.funnel}\treads\t${tally.family}`, tally.reads);
+    }
   }
 
   searched(query: string, lang: string | undefined, results: number, bestScore: number | undefined): void {
@@ -142,6 +180,7 @@ export class Insights implements InsightsSink {
   }
 
   async #flushNow(): Promise<void> {
+    this.#moveTallies();
     if (this.#pending.size === 0) return;
     const batches = [...this.#pending];
     this.#pending.clear();
