@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock.js';
@@ -221,7 +222,8 @@ export class Insights implements InsightsSink {
     for (const { day, counts } of days) if (counts.size > 0) data[day] = Object.fromEntries(counts);
     try {
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      const temporary = `${file}.${process.pid}.tmp`;
+      // Unique per write: two servers of one process (tests) may share a data directory.
+      const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temporary, JSON.stringify(data), { mode: 0o600 });
       await rename(temporary, file);
     } catch (error) {
