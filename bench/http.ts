@@ -16,7 +16,12 @@
  * sink on loopback that answers every export at once) and the Prometheus endpoint; `--baseline
  * DIR` runs DIR/dist/bin/main.js (another build, e.g. of main) to hold a change's cost to.
  *
- *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR]
+ * Insights (issue 26) side by side: the REST page and MCP search_site, as an AI assistant's
+ * fetcher (a ChatGPT-User User-Agent), on our server with insights on (the default) and on a
+ * second one with INSIGHTS=0. Target: insights cost each at most 3 % of its rate. `--insights`
+ * runs only those four cases.
+ *
+ *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR] [--insights]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -35,6 +40,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     telemetry: { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    insights: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -50,7 +56,7 @@ interface Request {
 }
 interface Case {
   name: string;
-  server: 'bare' | 'express' | 'ours' | 'mcpMinimal' | 'mcpMinimalV2' | Variant;
+  server: 'bare' | 'express' | 'ours' | 'oursWithoutInsights' | 'mcpMinimal' | 'mcpMinimalV2' | Variant;
   /** The next request to send (rotating queries are different every time). */
   next: () => Request;
   /** What a correct answer contains. */
@@ -170,8 +176,21 @@ const CASES: Case[] = [
 /** Our server started otherwise, compared case by case with `ours` (see the header). */
 type Variant = 'telemetry' | 'baseline';
 const VARIANT_CASES = [2, 4, 5, 8].map((index) => CASES[index]!);
-const variants: Variant[] = [...(values.telemetry ? ['telemetry' as const] : []), ...(values.baseline === undefined ? [] : ['baseline' as const])];
+const variants: Variant[] = values.insights ? [] : [...(values.telemetry ? ['telemetry' as const] : []), ...(values.baseline === undefined ? [] : ['baseline' as const])];
 for (const variant of variants) for (const testCase of VARIANT_CASES) CASES.push({ ...testCase, name: `${testCase.name} [${variant}]`, server: variant });
+
+/** An AI assistant fetching for a person: the classifier's answer is cached per User-Agent, as for a real crawler. */
+const ASSISTANT = { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot' };
+const PAGE_PATH = '/api/v1/page?url=%2Fpl%2Fuslugi%2Fanalityka-internetowa%2Fwdrozenie-ga4%2F';
+const INSIGHTS_CASES: Case[] = (['ours', 'oursWithoutInsights'] as const).flatMap((server) => {
+  const label = server === 'ours' ? 'insights on' : 'insights off';
+  return [
+    { name: `${label}: GET /api/v1/page`, server, next: () => ({ method: 'GET' as const, path: PAGE_PATH, headers: ASSISTANT }), expect: '"markdown"' },
+    { name: `${label}: POST /mcp search_site (500 queries)`, server, next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: { ...MCP_HEADERS, ...ASSISTANT }, body: next() }))(rotating(mcpSearches)), expect: '"structuredContent"' },
+  ];
+});
+if (values.insights) CASES.splice(0, CASES.length, ...INSIGHTS_CASES);
+else CASES.push(...INSIGHTS_CASES);
 
 /** An OTLP/HTTP receiver that takes every export and keeps nothing: the collector's cost is not ours. */
 async function otlpSink(): Promise<{ url: string; close(): void; received: () => number }> {
@@ -189,19 +208,21 @@ async function otlpSink(): Promise<{ url: string; close(): void; received: () =>
 const sink = values.telemetry ? await otlpSink() : undefined;
 const OURS_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' };
 
-const servers = {
-  bare: await start([path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
-  express: await start([path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
-  mcpMinimal: await start([path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
-  mcpMinimalV2: await start([path.join('bench', 'servers', 'mcp-minimal-v2.mjs')], {}, 'listening'),
+const needed = new Set(CASES.map((testCase) => testCase.server));
+const startIf = (server: Case['server'], command: string[], env: Record<string, string>, ready: string) => (needed.has(server) ? start(command, env, ready) : undefined);
+const startedServers = {
+  bare: await startIf('bare', [path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
+  express: await startIf('express', [path.join('bench', 'servers', 'express.mjs')], {}, 'listening'),
+  mcpMinimal: await startIf('mcpMinimal', [path.join('bench', 'servers', 'mcp-minimal.mjs')], {}, 'listening'),
+  mcpMinimalV2: await startIf('mcpMinimalV2', [path.join('bench', 'servers', 'mcp-minimal-v2.mjs')], {}, 'listening'),
   // The per-IP REST limit (120 a minute) would turn a load test into 429s.
-  ours: await start(['dist/bin/main.js', 'serve'], OURS_ENV, '"msg":"listening"'),
-  ...(sink && {
-    // Spans in batches as the SDK sends them; metrics every 5 s (60 s by default) so their export is in the figures.
-    telemetry: await start(['dist/bin/main.js', 'serve'], { ...OURS_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_METRIC_EXPORT_INTERVAL: '5000', METRICS_PORT: '0' }, '"msg":"listening"'),
-  }),
-  ...(values.baseline !== undefined && { baseline: await start([path.resolve(values.baseline, 'dist/bin/main.js'), 'serve'], OURS_ENV, '"msg":"listening"') }),
-} as Record<Case['server'], { url: string; child: ChildProcess }>;
+  ours: await startIf('ours', ['dist/bin/main.js', 'serve'], OURS_ENV, '"msg":"listening"'),
+  oursWithoutInsights: await startIf('oursWithoutInsights', ['dist/bin/main.js', 'serve'], { ...OURS_ENV, INSIGHTS: '0' }, '"msg":"listening"'),
+  // Spans in batches as the SDK sends them; metrics every 5 s (60 s by default) so their export is in the figures.
+  telemetry: sink && (await startIf('telemetry', ['dist/bin/main.js', 'serve'], { ...OURS_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_METRIC_EXPORT_INTERVAL: '5000', METRICS_PORT: '0' }, '"msg":"listening"')),
+  baseline: values.baseline === undefined ? undefined : await startIf('baseline', [path.resolve(values.baseline, 'dist/bin/main.js'), 'serve'], OURS_ENV, '"msg":"listening"'),
+};
+const servers = startedServers as Record<Case['server'], { url: string; child: ChildProcess }>;
 try {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   for (const testCase of CASES) await check(servers[testCase.server].url, testCase);
@@ -220,35 +241,49 @@ try {
 
   const median = (numbers: number[]) => [...numbers].sort((x, y) => x - y)[Math.floor(numbers.length / 2)]!;
   const perRound = (name: string, reference: string) => median(results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps));
-  console.log(`\nnode ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
-  console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors | req/s / node:http | req/s / Express |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const testCase of CASES) {
-    const figures = results.get(testCase.name)!;
-    console.log(
-      `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
-    );
-  }
-  const [ours2025, minimalV1, minimalV2of2025, ours2026, minimalV2of2026] = [5, 6, 7, 8, 9].map((index) => CASES[index]!.name) as [string, string, string, string, string];
   const cpu = (name: string) => median(results.get(name)!.map((figures) => figures.cpuMicros));
-  console.log(`\nTargets (median of per-round ratios):`);
-  console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
-  console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
-  console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
-  console.log(`- POST /mcp search_site, 2025-11-25: ${perRound(ours2025, minimalV2of2025).toFixed(2)}x the minimal v2 SDK server (>= 1.5); ${perRound(ours2025, minimalV1).toFixed(2)}x the 1.x one`);
-  console.log(`- POST /mcp search_site, 2026-07-28: ${perRound(ours2026, minimalV2of2026).toFixed(2)}x the minimal v2 SDK server (>= 1.5)`);
-  console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
-  for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
-  console.log(`- POST /mcp search_site vs the minimal v2 SDK server: ${(cpu(minimalV2of2025) / cpu(ours2025)).toFixed(2)}x at 2025-11-25, ${(cpu(minimalV2of2026) / cpu(ours2026)).toFixed(2)}x at 2026-07-28; vs the 1.x one: ${(cpu(minimalV1) / cpu(ours2025)).toFixed(2)}x`);
-  for (const variant of variants) {
-    console.log(`\nOur server [${variant}] against ours, the same cases in the same rounds (median of per-round ratios; 1.00 = no cost):`);
-    for (const testCase of VARIANT_CASES) {
-      const name = `${testCase.name} [${variant}]`;
-      console.log(`- ${testCase.name}: rate ${perRound(name, testCase.name).toFixed(3)}, server CPU per request ${(cpu(name) / cpu(testCase.name)).toFixed(3)}`);
+  console.log(`\nnode ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
+  if (values.insights) {
+    console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors |');
+    console.log('| --- | ---: | ---: | ---: | ---: |');
+    for (const testCase of CASES) {
+      const figures = results.get(testCase.name)!;
+      console.log(`| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} |`);
     }
   }
-  if (sink) console.log(`\nThe OTLP sink took ${sink.received()} exports.`);
+  console.log(`\nInsights on against off (median of per-round ratios; target >= 0.97):`);
+  for (const [on, off] of [0, 1].map((index) => [INSIGHTS_CASES[index]!.name, INSIGHTS_CASES[index + 2]!.name] as const)) {
+    console.log(`- ${on.slice('insights on: '.length)}: rate ${perRound(on, off).toFixed(3)} of insights off; server CPU per request ${(cpu(on) / cpu(off)).toFixed(3)}x`);
+  }
+  if (!values.insights) {
+    console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors | req/s / node:http | req/s / Express |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const testCase of CASES) {
+      const figures = results.get(testCase.name)!;
+      console.log(
+        `| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} | ${perRound(testCase.name, CASES[0]!.name).toFixed(3)} | ${perRound(testCase.name, CASES[1]!.name).toFixed(2)} |`,
+      );
+    }
+    const [ours2025, minimalV1, minimalV2of2025, ours2026, minimalV2of2026] = [5, 6, 7, 8, 9].map((index) => CASES[index]!.name) as [string, string, string, string, string];
+    console.log(`\nTargets (median of per-round ratios):`);
+    console.log(`- /api/v1/page: ${perRound(CASES[2]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
+    console.log(`- /api/v1/services: ${perRound(CASES[3]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.80)`);
+    console.log(`- /api/v1/search: ${perRound(CASES[4]!.name, CASES[1]!.name).toFixed(2)} of Express (>= 0.50)`);
+    console.log(`- POST /mcp search_site, 2025-11-25: ${perRound(ours2025, minimalV2of2025).toFixed(2)}x the minimal v2 SDK server (>= 1.5); ${perRound(ours2025, minimalV1).toFixed(2)}x the 1.x one`);
+    console.log(`- POST /mcp search_site, 2026-07-28: ${perRound(ours2026, minimalV2of2026).toFixed(2)}x the minimal v2 SDK server (>= 1.5)`);
+    console.log(`\nServer CPU per request relative to the minimal Express app (its rate over ours, in CPU terms):`);
+    for (const index of [2, 3, 4]) console.log(`- ${CASES[index]!.name}: ${(cpu(CASES[1]!.name) / cpu(CASES[index]!.name)).toFixed(2)}`);
+    console.log(`- POST /mcp search_site vs the minimal v2 SDK server: ${(cpu(minimalV2of2025) / cpu(ours2025)).toFixed(2)}x at 2025-11-25, ${(cpu(minimalV2of2026) / cpu(ours2026)).toFixed(2)}x at 2026-07-28; vs the 1.x one: ${(cpu(minimalV1) / cpu(ours2025)).toFixed(2)}x`);
+    for (const variant of variants) {
+      console.log(`\nOur server [${variant}] against ours, the same cases in the same rounds (median of per-round ratios; 1.00 = no cost):`);
+      for (const testCase of VARIANT_CASES) {
+        const name = `${testCase.name} [${variant}]`;
+        console.log(`- ${testCase.name}: rate ${perRound(name, testCase.name).toFixed(3)}, server CPU per request ${(cpu(name) / cpu(testCase.name)).toFixed(3)}`);
+      }
+    }
+    if (sink) console.log(`\nThe OTLP sink took ${sink.received()} exports.`);
+  }
 } finally {
-  for (const { child } of Object.values(servers)) child.kill('SIGTERM');
+  for (const started of Object.values(startedServers)) started?.child.kill('SIGTERM');
   sink?.close();
 }

@@ -23,6 +23,7 @@ import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 import { startTelemetry } from './telemetry/start-telemetry.js';
 import type { Telemetry } from './telemetry/telemetry.js';
+import type { Insights } from './insights/insights.js';
 
 /** Everything the application is made of, built once by `createContext` and passed down. */
 export interface AppContext {
@@ -51,6 +52,8 @@ export interface AppContext {
   readonly scans: ScanService;
   /** OpenTelemetry export and the Prometheus endpoint, when asked for (docs/telemetry.md); else hooks that do nothing. */
   readonly telemetry: Telemetry;
+  /** Agent-traffic insights (daily aggregates); absent when INSIGHTS=0. */
+  readonly insights: Insights | undefined;
   /** Releases what the context holds (store connections, timers). */
   close(): Promise<void>;
 }
@@ -70,6 +73,8 @@ export interface ContextParts {
   readonly reportMailer?: ReportMailer;
   /** Adjusts the scan limits (tests shorten timeouts and budgets). */
   readonly scanSettings?: (defaults: ScanSettings) => ScanSettings;
+  /** How often insights add their counts to the store (tests). */
+  readonly insightsFlushMs?: number;
 }
 
 /**
@@ -123,9 +128,18 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
   // a desktop machine needs no SMTP account and keeps no outbox.
   if (config.command === 'serve') await outbox.start();
   else logger.info({ remoteMcpUrl: remoteTools.url }, `tools that send mail are passed to ${remoteTools.url}`);
-  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl, site, outbox });
   const metricsEndpoint = config.metricsPort === undefined ? undefined : { host: config.host, port: config.metricsPort };
   const telemetry = await startTelemetry({ ...(config.otel && { otel: config.otel }), ...(metricsEndpoint && { metrics: metricsEndpoint }), stdio: config.command === 'stdio', version, logger });
+  // Loaded only when on: the module brings the language identifier for content gaps.
+  const insights = config.insights && config.command !== 'import' && config.command !== 'check'
+    ? await (await import('./insights/start-insights.js')).startInsights(
+        { retentionDays: config.insightsRetentionDays, dataDir: config.dataDir, sharedStore: config.redisUrl !== undefined, http: config.command === 'serve', flushMs: parts.insightsFlushMs },
+        store,
+        clock,
+        logger,
+      )
+    : undefined;
+  const scans = createScanService(config, parts, { store, clock, logger, version, publicBaseUrl, site, outbox, insights });
 
   return {
     config,
@@ -141,12 +155,14 @@ export async function createContext(config: Config, parts: ContextParts = {}): P
     remoteTools,
     scans,
     telemetry,
+    insights,
     async close() {
       reloader.stopFollowing();
       await reloader.idle();
       // Scans first: a scan that finishes during shutdown still hands its report to the outbox.
       await scans.close();
       await outbox.close();
+      await insights?.close();
       await store.close();
       await telemetry.close();
     },
@@ -161,7 +177,7 @@ function defaultPublicBaseUrl(config: Config, siteUrl: string): string {
 function createScanService(
   config: Config,
   parts: ContextParts,
-  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: () => SiteContent; outbox: MailOutbox },
+  shared: { store: Store; clock: Clock; logger: Logger; version: string; publicBaseUrl: string; site: () => SiteContent; outbox: MailOutbox; insights: Insights | undefined },
 ): ScanService {
   const defaults = defaultScanSettings(shared.version, shared.publicBaseUrl, config.scanWaitSeconds, config.scanBrowser);
   const settings = parts.scanSettings?.(defaults) ?? defaults;
@@ -179,6 +195,7 @@ function createScanService(
     network: NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver),
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: siteReportSender(shared.site),
+    insights: shared.insights,
   });
 }
 

@@ -28,6 +28,7 @@ export const searchSite = defineTool({
   annotations: READ_ONLY_LOCAL,
   async run(input, ctx) {
     const hits = ctx.search.search({ text: input.query, lang: input.lang, type: input.type, limit: input.limit });
+    ctx.insights?.searched(input.query, input.lang, hits.length, hits[0]?.score);
     const data = hits.map((hit) => toPageSummary(hit.page, ctx.urls, hit.sections));
     if (data.length > 0) return { query: input.query, data };
     const suggestion = otherLanguageSuggestion(input, ctx);

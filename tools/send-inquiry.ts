@@ -145,6 +145,7 @@ async function deliver(input: InquiryInput, lang: Lang, page: { title: string; u
   const to = recipients(ctx);
   try {
     const accepted = await ctx.outbox.enqueue({ kind: 'inquiry', to, replyTo: input.email, subject: mail.subject, text: mail.text }, { id, waitForDeliveryMs: INQUIRY_DELIVERY_WAIT_MS });
+    ctx.insights?.funnel('inquiries-sent');
     const nextStep = site.info.inquiry.nextStep[lang] ?? site.info.inquiry.nextStep[site.info.defaultLanguage] ?? '';
     return { inquiry_id: accepted.id, status: accepted.status, next_step: nextStep };
   } catch (error) {

@@ -8,6 +8,7 @@ import type { MailOutbox } from '../src/mail/mail-outbox.js';
 import type { ScanService } from '../src/scan/scan-service.js';
 import type { PageSearch } from '../src/search/lazy-search-index.js';
 import type { Store } from '../src/store/store.js';
+import type { InsightNote, InsightsSink } from '../src/insights/events.js';
 
 /** The MCP tool annotations, always all four, so no client falls back to the spec's defaults. */
 export interface ToolAnnotations {
@@ -24,6 +25,8 @@ export interface Caller {
   readonly clientIp?: string | undefined;
   /** The authenticated agent, when a valid bearer token came with the request. */
   readonly agent?: { readonly sub: string; readonly clientId: string } | undefined;
+  /** Over HTTP, the request's insights note: the tool's name and outcome are written on it. */
+  readonly insight?: InsightNote | undefined;
 }
 
 /** The process-lifetime services a tool may use (the application context has them all). */
@@ -36,6 +39,8 @@ export interface ToolServices {
   /** Mail is only ever enqueued: the outbox delivers it. */
   readonly outbox: Pick<MailOutbox, 'enqueue'>;
   readonly scans: Pick<ScanService, 'scan' | 'get' | 'resultTtlMs'>;
+  /** Agent-traffic insights (searches that found little, inquiries sent); absent when they are off. */
+  readonly insights?: InsightsSink | undefined;
 }
 
 /** The content one request answers from (a ContentSnapshot has all of it). */
@@ -55,8 +60,8 @@ export interface ToolContext extends ToolServices, ToolContent {
 
 /** The tools' context for one call: the content taken once for the request, and who is calling. */
 export function toolContext(services: ToolServices, content: ToolContent, caller: Caller): ToolContext {
-  const { config, logger, clock, store, outbox, scans } = services;
-  return { config, logger, clock, store, outbox, scans, site: content.site, urls: content.urls, search: content.search, caller };
+  const { config, logger, clock, store, outbox, scans, insights } = services;
+  return { config, logger, clock, store, outbox, scans, insights, site: content.site, urls: content.urls, search: content.search, caller };
 }
 
 /**

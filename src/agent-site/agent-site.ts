@@ -13,6 +13,7 @@ import { buildAddressTable } from './site-addresses.js';
 import { SiteFrame } from './site-frame.js';
 import { STYLESHEET_CSP_SOURCE } from './stylesheet.js';
 import { setHttpRoute } from '../telemetry/telemetry.js';
+import { notePage } from '../insights/http-edge.js';
 
 export interface AgentSiteOptions {
   /** schema.org JSON-LD for a page's `<head>` (the structured-data module's hook). */
@@ -75,9 +76,13 @@ export function createAgentSite(ctx: AgentSiteContext, options: AgentSiteOptions
     if (req.method === 'OPTIONS') return preflight(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
     switch (address.kind) {
-      case 'page':
-        return sendRepresentation(req, res, prefersMarkdown(req) ? view.pageMarkdown(address.page) : view.pageHtml(address.page));
+      case 'page': {
+        const markdown = prefersMarkdown(req);
+        notePage(res, address.page.path, markdown);
+        return sendRepresentation(req, res, markdown ? view.pageMarkdown(address.page) : view.pageHtml(address.page));
+      }
       case 'markdown':
+        notePage(res, address.page.path, true);
         return sendRepresentation(req, res, view.pageMarkdown(address.page));
       case 'document':
         return sendRepresentation(req, res, view.documents.get(address.document.path)!);

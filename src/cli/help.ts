@@ -15,6 +15,7 @@ export function helpText(version: string): string {
     '  site-content-mcp import <url> --out <dir>   import a live website into a content directory',
     '  site-content-mcp import --explain <url>     show what the importer decides about one page, and why',
     '  site-content-mcp check <dir>       validate a content directory as serve does',
+    '  site-content-mcp insights          agent traffic of the last 30 days as tables (REDIS_URL or DATA_DIR as the server)',
     '',
     'Options (each also an environment variable; a flag wins):',
     ...rows,

@@ -37,6 +37,9 @@ async function main(): Promise<void> {
       // Loaded on demand: the importer's libraries (DOM, Readability) are for this command only.
       const { runImportCommand, runCheckCommand } = await import('./import-command.js');
       process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
+    } else if (command === 'insights') {
+      const { runInsightsCommand, terminalLanguage } = await import('./insights-command.js');
+      process.exitCode = await runInsightsCommand(request.config, terminalLanguage(process.env));
     } else if (command === 'serve') {
       // On a thread of its own with a bounded heap, however node was started
       // (src/cli/serve-thread.ts); from the TypeScript sources, on this thread.

@@ -6,7 +6,7 @@ import { bundledContentDir } from './package-root.js';
 import { otelSettings } from './otel-env.js';
 import type { OtelSettings } from '../telemetry/settings.js';
 
-export type Command = 'stdio' | 'serve' | 'import' | 'check';
+export type Command = 'stdio' | 'serve' | 'import' | 'check' | 'insights';
 
 export interface Config extends Omit<OptionValues, 'contentDir' | 'dataDir'> {
   readonly command: Command;
@@ -33,7 +33,7 @@ export class ConfigError extends Error {
   }
 }
 
-const COMMANDS: readonly string[] = ['serve', 'stdio', 'import', 'check'];
+const COMMANDS: readonly string[] = ['serve', 'stdio', 'import', 'check', 'insights'];
 /** Commands that take one argument after their name, and what it is. */
 const ARGUMENT_OF: Readonly<Record<string, string>> = { import: 'the address of the website, e.g. import https://www.example.com --out ./content', check: 'the content directory, e.g. check ./content' };
 
@@ -107,7 +107,7 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const takesArgument = first !== undefined && ARGUMENT_OF[first] !== undefined;
   if (positionals.length > (takesArgument ? 2 : 1) || (first !== undefined && !COMMANDS.includes(first))) {
     throw new ConfigError([
-      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, "import <url> --out <dir>", "check <dir>", or no command for stdio`,
+      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, "import <url> --out <dir>", "check <dir>", "insights", or no command for stdio`,
     ]);
   }
   // `import --explain <url>` reads one page: the page's address is the site's.
@@ -119,7 +119,7 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     else if (value === true && name !== 'help' && name !== 'version') values[name] = '1';
   }
   return {
-    command: first === 'serve' || first === 'import' || first === 'check' ? first : 'stdio',
+    command: first === 'serve' || first === 'import' || first === 'check' || first === 'insights' ? first : 'stdio',
     target: takesArgument ? positionals[1] : undefined,
     help: result.values.help === true,
     version: result.values.version === true,

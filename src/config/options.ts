@@ -446,6 +446,33 @@ export const OPTIONS = {
       'TEST ONLY: let website scans reach loopback and private addresses on any port (for fixture sites). Off by default; logged as a warning when on; never enable in production.',
     schema: flagBoolean,
   },
+  insights: {
+    flag: 'insights',
+    env: 'INSIGHTS',
+    hint: '1|0',
+    description:
+      'Count agent traffic as daily aggregates (which assistants read which pages through which door, questions that found nothing, the funnel to scans and inquiries) for /admin/ and `site-content-mcp insights`; no IP address, User-Agent string, token or e-mail address is kept. 0 turns all of it off. Default: on.',
+    schema: z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be 1 or 0 (true/false, yes/no, on/off)' })
+      .optional()
+      .transform((value) => value === undefined || value === '1' || value === 'true' || value === 'yes' || value === 'on'),
+  },
+  insightsRetentionDays: {
+    flag: 'insights-retention-days',
+    env: 'INSIGHTS_RETENTION_DAYS',
+    hint: 'DAYS',
+    description: 'How many days of insights are kept (1-3650); older days are deleted. Default: 90.',
+    schema: wholeNumber('90', 1, 3_650),
+  },
+  adminToken: {
+    flag: 'admin-token',
+    env: 'ADMIN_TOKEN',
+    hint: 'SECRET',
+    secret: true,
+    description:
+      'Turns on the insights dashboard at /admin/ (and its JSON and CSV) for requests that send it as a bearer token or sign in with it on the page (at least 24 characters). Default: none; the page is off and says how to turn it on.',
+    schema: z.string().min(24, 'must be at least 24 characters (e.g. the output of openssl rand -base64 24)').optional(),
+  },
   out: {
     flag: 'out',
     env: 'IMPORT_OUT',

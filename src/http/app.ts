@@ -11,6 +11,8 @@ import { serverCardRoutes } from '../mcp/server-card.js';
 import { restApi } from '../rest/router.js';
 import { pageStructuredData } from '../structured-data/page-graph.js';
 import { faviconRoutes } from '../web/favicon.js';
+import { insightsEdge } from '../insights/http-edge.js';
+import { adminRoutes } from '../insights/admin-routes.js';
 
 /**
  * The HTTP application: every route of the server, in one Express app. It never listens; the
@@ -36,6 +38,7 @@ export function createApp(ctx: AppContext): express.Express {
     snapshotOf(req, ctx.content);
     next();
   });
+  app.use(insightsEdge(ctx.insights));
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.
@@ -47,6 +50,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(discoveryRoutes(ctx));
   app.use(serverCard.catalog);
   app.use(faviconRoutes());
+  app.use(adminRoutes(ctx));
   app.use(agentSite.routes);
 
   app.use(agentSite.notFound);

@@ -13,6 +13,7 @@ import { directAnswer, directToolCall } from './direct-tool-call.js';
 import { callTool, createMcpServerFactory, serverIdentity, type McpContext, type McpServerFactory } from './mcp-server.js';
 import { answerScanTask } from './scan-tasks.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
+import { insightNote, noteMcpRequest } from '../insights/http-edge.js';
 
 /** What the HTTP endpoint needs besides the MCP server's own context. */
 export interface McpEndpointContext extends McpContext {
@@ -82,8 +83,9 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
       jsonRpcError(res, 400, -32600, 'Batch requests are not supported (removed in MCP 2025-06-18): send one JSON-RPC message per request.');
       return;
     }
+    noteMcpRequest(res, req.body, req.headers['mcp-protocol-version']);
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const caller: Caller = { transport: 'http', clientIp: req.ip, agent };
+    const caller: Caller = { transport: 'http', clientIp: req.ip, agent, insight: insightNote(res) };
     const snapshot = snapshotOf(req, ctx.content);
     const task = routingHeadersAgree(req) ? await answerScanTask(req.body, ctx, caller, () => snapshot) : undefined;
     if (task) {

@@ -27,6 +27,7 @@ import type { RemoteTools } from './remote-tools.js';
 import { serverInstructions } from './instructions.js';
 import { SiteServer } from './tool-call-params.js';
 import { errorResult, invalidArgumentsResult, successResult } from './tool-result.js';
+import { noteToolResult } from '../insights/http-edge.js';
 
 /**
  * The lists, the documents and the server's self-description are the same for every caller
@@ -128,6 +129,7 @@ export function createMcpServerFactory(
       serverIdentity(ctx.version, first),
       { capabilities: { tools: {}, resources: {}, ...TASKS_CAPABILITY }, instructions: contentView(first).instructions, jsonSchemaValidator, cacheHints: CACHE_HINTS },
       toolNames,
+      caller.transport === 'stdio' ? ctx.insights : undefined,
     );
     const apps = (request: { params?: unknown }, context: ServerContext) => declaresApps(requestCapabilities(server, request, context));
     server.setRequestHandler('tools/list', (request, context) => (apps(request, context) ? listToolsWithViews : listTools));
@@ -184,6 +186,12 @@ export async function callTool(
   caller: Caller,
   forward: boolean,
 ): Promise<CallToolResult> {
+  const result = await runTool(tool, args, ctx, snapshot, caller, forward);
+  if (caller.insight !== undefined) noteToolResult(caller.insight, tool.name, result);
+  return result;
+}
+
+async function runTool(tool: ToolDefinition, args: Record<string, unknown> | undefined, ctx: McpContext, snapshot: ContentSnapshot, caller: Caller, forward: boolean): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return invalidArgumentsResult(tool.name, parsed.error.issues);
   if (forward) return forwardToRemote(tool.name, args ?? {}, ctx, snapshot);

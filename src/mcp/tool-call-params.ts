@@ -1,4 +1,6 @@
-import { ProtocolError, ProtocolErrorCode, Server, type Implementation, type JSONRPCRequest, type Result, type ServerContext, type ServerOptions } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Implementation, type JSONRPCRequest, type Result, type ServerContext, type ServerOptions } from '@modelcontextprotocol/server';
+import type { InsightsSink } from '../insights/events.js';
+import { recordStdioMessage } from '../insights/http-edge.js';
 
 /**
  * What is wrong with the `params` of a `tools/call`, in words a client developer can act on, or
@@ -34,23 +36,40 @@ function describe(value: unknown): string {
  */
 export class SiteServer extends Server {
   readonly #toolNames: readonly string[];
+  readonly #insights: InsightsSink | undefined;
 
-  /** `toolNames` are named in the messages. */
-  constructor(info: Implementation, options: ServerOptions, toolNames: readonly string[]) {
+  /** `toolNames` are named in the messages; `insights` count each message (over stdio, where no HTTP edge does). */
+  constructor(info: Implementation, options: ServerOptions, toolNames: readonly string[], insights?: InsightsSink) {
     super(info, options);
     this.#toolNames = toolNames;
+    this.#insights = insights;
   }
 
   protected override _wrapHandler(
     method: string,
     handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
   ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
-    const wrapped = super._wrapHandler(method, handler);
+    // Called from the SDK's constructor too, before our fields exist: they are read only when a message comes.
+    const inner = super._wrapHandler(method, handler);
+    const wrapped = (request: JSONRPCRequest, ctx: ServerContext) => (this.#insights === undefined ? inner(request, ctx) : this.#counted(this.#insights, inner, request, ctx));
     if (method !== 'tools/call') return wrapped;
     return (request, ctx) => {
       const problem = toolCallParamsProblem(request.params, this.#toolNames);
       if (problem !== undefined) return Promise.reject(new ProtocolError(ProtocolErrorCode.InvalidParams, problem));
       return wrapped(request, ctx);
     };
+  }
+
+  async #counted(insights: InsightsSink, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>, request: JSONRPCRequest, ctx: ServerContext): Promise<Result> {
+    const started = performance.now();
+    const client = () => this.getClientVersion()?.name ?? (request.params?._meta?.['io.modelcontextprotocol/clientInfo'] as { name?: string } | undefined)?.name;
+    try {
+      const result = await handler(request, ctx);
+      recordStdioMessage(insights, request, { result: result as CallToolResult }, performance.now() - started, client());
+      return result;
+    } catch (error) {
+      recordStdioMessage(insights, request, { failed: true }, performance.now() - started, client());
+      throw error;
+    }
   }
 }

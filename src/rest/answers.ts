@@ -21,6 +21,8 @@ export interface RestAnswer {
   readonly cacheControl: string;
   /** Link, Retry-After. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Called each time the answer is sent (see JsonResult). */
+  readonly served?: (() => void) | undefined;
 }
 
 /** A document served as it is (the OpenAPI document, the API guide). */
@@ -108,7 +110,7 @@ export class GetAnswers {
       const result = await endpoint.run(query, this.env, caller).catch((error: unknown) => {
         throw isAppError(error) ? new AppError(error.code, restWording(error.message), { field: error.field, retryAfterSeconds: error.retryAfterSeconds, cause: error }) : error;
       });
-      const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {});
+      const answer = jsonAnswer(200, result.body, endpoint.cacheControl, result.headers ?? {}, result.served);
       // Kept from a question's second asking. Most distinct questions are asked once; keeping
       // their answers made every one of them outlive V8's young generation, and that stream of
       // survivors is what grew the heap under load (bench/memory.ts --load, docs/security.md).
@@ -137,9 +139,9 @@ export function normalizePath(pathname: string): string {
   return pathname.length > API_PREFIX.length && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
-export function jsonAnswer(status: number, value: unknown, cacheControl: string, headers: Readonly<Record<string, string>>): RestAnswer {
+export function jsonAnswer(status: number, value: unknown, cacheControl: string, headers: Readonly<Record<string, string>>, served?: () => void): RestAnswer {
   const body = exactBuffer(JSON.stringify(value));
-  return { status, contentType: JSON_CONTENT_TYPE, body, etag: status === 200 ? restEntityTag(body) : undefined, cacheControl, headers };
+  return { status, contentType: JSON_CONTENT_TYPE, body, etag: status === 200 ? restEntityTag(body) : undefined, cacheControl, headers, served };
 }
 
 function problemAnswer(status: number, problem: Problem, retryAfterSeconds: number | undefined): RestAnswer {

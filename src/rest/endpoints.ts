@@ -17,6 +17,7 @@ import { agentIdentity } from '../auth/identity.js';
 import { agentQuota } from '../web/rate-limit.js';
 import type { AuthenticatedAgent } from '../auth/bearer.js';
 import { AppError } from '../errors.js';
+import { heldSearch } from '../insights/events.js';
 
 /**
  * The GET endpoints that answer JSON, each as data: its query schema, its success schema, and
@@ -64,6 +65,8 @@ export function restToolContext(services: ToolServices, content: ContentSnapshot
 export interface JsonResult {
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Called each time the answer is sent, from the cache or not (insights count every search). */
+  readonly served?: (() => void) | undefined;
 }
 
 export interface JsonEndpoint<Shape extends z.ZodRawShape = z.ZodRawShape> {
@@ -182,8 +185,9 @@ export const search = defineEndpoint({
   cacheControl: CONTENT_CACHE_CONTROL,
   batchable: true,
   async run({ q, ...filters }, env, caller) {
-    const results = await searchSite.run({ query: q, ...filters }, env.tools(caller));
-    return { body: results.note === undefined ? results : { ...results, note: restWording(results.note) } };
+    const held = heldSearch(env.ctx.insights);
+    const results = await searchSite.run({ query: q, ...filters }, { ...env.tools(caller), insights: held.sink });
+    return { body: results.note === undefined ? results : { ...results, note: restWording(results.note) }, served: held.replay };
   },
 });
 

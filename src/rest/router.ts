@@ -161,6 +161,7 @@ export function restApi(ctx: AppContext): express.Router {
     }
     answers.answer(pathname, rawQuery, { agent: req.agent, clientIp: req.ip }).then((answer) => {
       if (answer.status === 401) res.set('WWW-Authenticate', bearerChallenge(resourceMetadata, false));
+      answer.served?.();
       send(req, res, answer);
     }, next);
   });

@@ -18,6 +18,7 @@ import type { ReportLanguage } from './report-language.js';
 import type { ReportEmail, ScanResult } from './scan-result.js';
 import type { ScanSettings } from './scan-settings.js';
 import type { ScanKind } from './snapshot.js';
+import type { InsightsSink } from '../insights/events.js';
 
 /** The contract's scan limits, shared by both scan tools, with or without a token. */
 export const SCANS_PER_ADDRESS_PER_DAY = 2;
@@ -63,6 +64,8 @@ export interface ScanServiceDeps {
   /** Absent while no e-mail delivery is wired: results then say the report was not sent. */
   readonly mailer: ReportMailer | undefined;
   readonly sender: ReportSender;
+  /** Counts scans started and completed for the insights funnel. */
+  readonly insights?: Pick<InsightsSink, 'funnel'> | undefined;
 }
 
 const ID_PATTERN = /^scan_[A-Za-z0-9_-]{22}$/;
@@ -142,6 +145,7 @@ export class ScanService {
     };
     await this.#save(job);
     deps.logger.info({ scanId: job.id, kind, host: url.host }, 'scan started');
+    deps.insights?.funnel('scans-started');
     this.#runningBy.set(requester, (this.#runningBy.get(requester) ?? 0) + 1);
     const finished = this.#execute(job, url, email, lang);
     this.#running.add(finished);
@@ -252,6 +256,7 @@ export class ScanService {
       }
     }
     await write(final);
+    if (final.status === 'done') deps.insights?.funnel('scans-completed');
     return final;
   }
 

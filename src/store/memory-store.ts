@@ -78,6 +78,19 @@ export class MemoryStore implements Store {
     this.#space(key).delete(key);
   }
 
+  async addCounts(key: string, counts: ReadonlyMap<string, number>, ttlMs: number): Promise<void> {
+    const now = this.clock.now();
+    const space = this.#space(key);
+    const kept = new Map<string, number>(Object.entries(JSON.parse(space.live(key, now)?.value ?? '{}') as Record<string, number>));
+    for (const [field, by] of counts) kept.set(field, (kept.get(field) ?? 0) + by);
+    space.write(key, { value: JSON.stringify(Object.fromEntries(kept)), expiresAt: now + ttlMs }, now);
+  }
+
+  async readCounts(key: string): Promise<Map<string, number>> {
+    const value = this.#space(key).live(key, this.clock.now())?.value;
+    return new Map(Object.entries(JSON.parse(value ?? '{}') as Record<string, number>));
+  }
+
   async close(): Promise<void> {
     this.#rateCounters.clear();
     this.#securityState.clear();

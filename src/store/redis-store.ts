@@ -138,6 +138,23 @@ export class RedisStore implements Store {
     await this.#call(() => this.#redis.del(key));
   }
 
+  async addCounts(key: string, counts: ReadonlyMap<string, number>, ttlMs: number): Promise<void> {
+    if (counts.size === 0) return;
+    await this.#call(async () => {
+      const batch = this.#redis.multi();
+      for (const [field, by] of counts) batch.hincrby(key, field, by);
+      batch.pexpire(key, ttlMs);
+      const results = await batch.exec();
+      const failed = results?.find(([error]) => error !== null);
+      if (results === null || failed !== undefined) throw failed?.[0] ?? new Error('transaction discarded');
+    });
+  }
+
+  async readCounts(key: string): Promise<Map<string, number>> {
+    const fields = await this.#call(() => this.#redis.hgetall(key));
+    return new Map(Object.entries(fields).map(([field, value]) => [field, Number(value)]));
+  }
+
   async close(): Promise<void> {
     this.#redis.disconnect();
   }

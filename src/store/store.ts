@@ -27,6 +27,14 @@ export interface Store {
   /** Reads and removes a value in one step, so only one caller ever gets it. */
   take(key: string): Promise<string | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Adds to several named counts kept under one key, in one step (a Redis hash: one round trip
+   * for a whole batch), and keeps the key `ttlMs` from now. Insights write their daily
+   * aggregates this way, so two instances' counts add up.
+   */
+  addCounts(key: string, counts: ReadonlyMap<string, number>, ttlMs: number): Promise<void>;
+  /** The counts kept under `key` (empty when it does not exist). */
+  readCounts(key: string): Promise<Map<string, number>>;
   close(): Promise<void>;
 }
 

@@ -51,6 +51,14 @@ function storeContract(name: string, makeStore: () => Store) {
       expect(results.filter(Boolean)).toHaveLength(1);
     });
 
+    it('adds named counts under one key, batch after batch, and reads them back', async () => {
+      const k = key('counts');
+      expect(await store.readCounts(k)).toEqual(new Map());
+      await store.addCounts(k, new Map([['a', 2], ['b', 1]]), 60_000);
+      await Promise.all([store.addCounts(k, new Map([['a', 3]]), 60_000), store.addCounts(k, new Map([['c', 1]]), 60_000)]);
+      expect(await store.readCounts(k)).toEqual(new Map([['a', 5], ['b', 1], ['c', 1]]));
+    });
+
     it('gives a value to exactly one of several concurrent takers', async () => {
       const k = key('take');
       await store.set(k, 'code', 60_000);

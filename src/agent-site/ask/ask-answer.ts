@@ -43,6 +43,8 @@ export interface AskAnswer {
   readonly searched: string;
   readonly meta: AskMeta;
   readonly count: number;
+  /** The best result's relevance (insights count weak answers as content gaps). */
+  readonly bestScore: number | undefined;
   /** Results built one at a time, so that a stream sends each as soon as it exists. */
   results(): Iterable<AskResult>;
 }
@@ -77,6 +79,7 @@ export function answerQuestion(request: AskRequest, ctx: AskContent, newQueryId:
     searched,
     meta,
     count: hits.length,
+    bestScore: hits[0]?.score,
     *results() {
       for (const [index, hit] of hits.entries()) yield toResult(hit, index, site, ctx);
     },

@@ -12,12 +12,14 @@ import { askFailure } from './ask-failure.js';
 import { askRateLimit } from './ask-rate-limit.js';
 import { parseAskRequest, type AskInput, type AskRequestOptions } from './ask-request.js';
 import { SseStream } from './sse-stream.js';
+import type { InsightsSink } from '../../insights/events.js';
 
 /** What /ask needs of the application. */
 export interface AskContext {
   readonly logger: Logger;
   readonly store: Store;
   readonly content: ContentHolder;
+  readonly insights?: InsightsSink | undefined;
 }
 
 /** A request is a question and at most ten earlier ones: 32 KB is far above any real one. */
@@ -73,6 +75,7 @@ async function respond(ctx: AskContext, optionsOf: (snapshot: ContentSnapshot) =
     const snapshot = snapshotOf(req, ctx.content);
     const request = parseAskRequest(input, optionsOf(snapshot));
     answer = answerQuestion(request, snapshot, randomUUID);
+    ctx.insights?.searched(answer.searched, request.language?.split('-')[0]?.toLowerCase(), answer.count, answer.bestScore);
     streaming = request.streaming ?? req.accepts(['application/json', 'text/event-stream']) === 'text/event-stream';
   } catch (error) {
     if (!(error instanceof AppError)) ctx.logger.error({ err: error }, 'ask request failed');

@@ -1,0 +1,38 @@
+/**
+ * What insights add to one request, measured in-process without a network or a load generator
+ * (whose noise on a shared machine is larger than the cost): the edge's work at the end of a
+ * request (the User-Agent's family from the classifier's cache, one event added to the day's
+ * counters) and the search-tool report, per call. Compare with the server CPU per request that
+ * bench/http.ts prints for the REST page and MCP search_site.
+ *
+ *   npx tsx bench/insights-cost.ts [--calls 1000000]
+ */
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { AgentClassifier } from '../src/insights/agent-family.js';
+import { Insights } from '../src/insights/insights.js';
+import { MemoryStore } from '../src/store/memory-store.js';
+
+const { values } = parseArgs({ options: { calls: { type: 'string', default: '1000000' } } });
+const CALLS = Number(values.calls);
+const clock = { now: () => Date.now() };
+const classifier = new AgentClassifier();
+const insights = new Insights({ store: new MemoryStore(clock), clock, logger: pino({ level: 'silent' }), retentionDays: 90, classifier, flushMs: 3_600_000 });
+const UAS = ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36', 'curl/8.5.0'];
+
+function perCall(label: string, run: (index: number) => void): void {
+  for (let index = 0; index < 10_000; index++) run(index); // warm-up
+  const started = process.cpuUsage();
+  for (let index = 0; index < CALLS; index++) run(index);
+  const used = process.cpuUsage(started);
+  console.log(`${label}: ${(((used.user + used.system) / CALLS) * 1000).toFixed(0)} ns CPU per call`);
+}
+
+perCall('edge: classify (cached) + record one request', (index) => {
+  const { family, agent } = classifier.classify(UAS[index % UAS.length]);
+  const started = performance.now();
+  insights.record({ surface: 'rest', family, agent, subject: 'page', outcome: 'ok', via: '', durationMs: performance.now() - started, read: true });
+});
+perCall('search_site report (a question that found enough)', () => insights.searched('server-side tagging price', 'en', 8, 1.3));
+perCall('search_site report (a content gap)', (index) => insights.searched(`do you sell pizza ${index % 50}`, 'en', 0, undefined));
+await insights.close();

@@ -1,0 +1,143 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { RequestHandler, Response } from 'express';
+import { agentName } from './agent-family.js';
+import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, Surface } from './events.js';
+import type { Insights } from './insights.js';
+
+const NOTE = Symbol('insights note');
+type NotedResponse = Response & { [NOTE]?: InsightNote };
+
+/** The note the edge opened for this request, if insights count it (routes refine it). */
+export function insightNote(res: Response): InsightNote | undefined {
+  return (res as NotedResponse)[NOTE];
+}
+
+/** A page or its Markdown variant answered: the page's own path, and whether it came as Markdown. */
+export function notePage(res: Response, pagePath: string, markdown: boolean): void {
+  const note = insightNote(res);
+  if (note === undefined) return;
+  note.subject = pagePath;
+  note.read = true;
+  if (markdown) note.surface = 'markdown';
+}
+
+/**
+ * The door a path belongs to; undefined for what insights do not count (OAuth, discovery
+ * documents, the favicon, this admin page). Any other path is a page: HTML, or Markdown for a
+ * `.md` address (a route may say the page was negotiated as Markdown).
+ */
+export function surfaceOfPath(path: string): Surface | undefined {
+  if (path === '/api/v1' || path.startsWith('/api/v1/')) return 'rest';
+  if (path === '/mcp' || path === '/mcp/') return 'mcp';
+  if (path === '/ask' || path === '/ask/') return 'ask';
+  if (path === '/robots.txt') return 'robots-txt';
+  if (path === '/llms.txt' || path === '/llms-full.txt') return 'llms-txt';
+  if (path === '/pricing.md') return 'pricing-md';
+  if (/^\/(sitemap[\w-]*|schemamap)\.xml$/.test(path)) return 'sitemap';
+  if (/^\/(\.well-known|oauth|agent|admin|mcp)(\/|$)|^\/favicon/.test(path)) return undefined;
+  return path.endsWith('.md') ? 'markdown' : 'html';
+}
+
+export function outcomeOfStatus(status: number): Outcome {
+  if (status === 429) return 'rate-limited';
+  if (status >= 500) return 'server-error';
+  if (status >= 400) return 'client-error';
+  return 'ok';
+}
+
+/**
+ * The edge of the HTTP app: opens a note for each request insights count, and when the answer
+ * has gone out records one event from it (the surface, the requester's family, what was asked,
+ * how it ended and how long it took). The User-Agent is classified and dropped here.
+ */
+export function insightsEdge(insights: Insights | undefined): RequestHandler {
+  const classifier = insights?.classifier;
+  if (insights === undefined || classifier === undefined) return (_req, _res, next) => next();
+  return (req, res, next) => {
+    const surface = surfaceOfPath(req.path);
+    if (surface === undefined || req.method === 'OPTIONS') return next();
+    const started = performance.now();
+    const note: InsightNote = { surface };
+    // A mounted router shortens req.path while it runs: the path is read now.
+    if (surface === 'rest') note.subject = restEndpoint(req.path);
+    (res as NotedResponse)[NOTE] = note;
+    res.once('finish', () => {
+      const event = eventOf(res.statusCode, note, performance.now() - started, classifier.classify(req.headers['user-agent']));
+      if (event !== undefined) insights.record(event);
+    });
+    next();
+  };
+}
+
+function eventOf(status: number, note: InsightNote, durationMs: number, ua: { family: AgentFamily; agent: string }): RequestEvent | undefined {
+  const surface = note.surface!;
+  const outcome = status >= 400 ? outcomeOfStatus(status) : (note.outcome ?? 'ok');
+  let subject = note.subject;
+  if (surface === 'html' || surface === 'markdown') {
+    // Redirects and the content's assets are not page reads; a miss is counted as one.
+    if (subject === undefined && status < 400) return undefined;
+    subject ??= status === 404 ? '(not found)' : '';
+  }
+  if (surface === 'rest' && status === 404) subject = '(not found)';
+  let { family, agent } = ua;
+  if (surface === 'mcp' && !family.startsWith('ai-')) {
+    family = 'mcp-client';
+    agent = note.client ?? '';
+  }
+  const read = note.read === true || surface === 'llms-txt' || surface === 'pricing-md' || (surface === 'rest' && subject === 'page') || (surface === 'mcp' && subject === 'resources/read');
+  return { surface, family, agent, subject: subject ?? '', outcome, via: note.via ?? '', durationMs, read };
+}
+
+/** `/api/v1/search` → `search`; the root is `root`. */
+function restEndpoint(path: string): string {
+  const segment = path.slice('/api/v1'.length).split('/').find((part) => part !== '') ?? 'root';
+  return /^[a-z][a-z-]{0,30}$/.test(segment) ? segment : '(not found)';
+}
+
+const METHOD = /^[a-z][a-zA-Z/_-]{0,40}$/;
+
+/** What the body of a request to /mcp says: its method, the protocol revision and the client's name where the protocol gives it. */
+export function noteMcpRequest(res: Response, body: unknown, protocolHeader: string | string[] | undefined): void {
+  const note = insightNote(res);
+  if (note === undefined) return;
+  const message = (typeof body === 'object' && body !== null ? body : {}) as { method?: unknown; params?: { _meta?: Record<string, unknown>; clientInfo?: { name?: unknown }; protocolVersion?: unknown } };
+  note.subject = typeof message.method === 'string' && METHOD.test(message.method) ? message.method : '(invalid)';
+  const meta = message.params?._meta;
+  const modernVersion = meta?.['io.modelcontextprotocol/protocolVersion'];
+  const version = typeof modernVersion === 'string' ? modernVersion : typeof protocolHeader === 'string' ? protocolHeader : message.params?.protocolVersion;
+  note.via = `http ${typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? version : '2025-03-26'}`;
+  const client = (meta?.['io.modelcontextprotocol/clientInfo'] as { name?: unknown } | undefined)?.name ?? message.params?.clientInfo?.name;
+  const name = agentName(client);
+  if (name !== '') note.client = name;
+}
+
+/** A tool's answer: its name as the subject, and a tool error or a refusal for a limit as the outcome. */
+export function noteToolResult(note: InsightNote, tool: string, result: CallToolResult): void {
+  note.subject = `tools/call ${tool}`;
+  note.outcome = toolOutcome(result);
+  note.read = tool === 'get_page' && note.outcome === 'ok';
+}
+
+export function toolOutcome(result: CallToolResult): Outcome {
+  if (result.isError !== true) return 'ok';
+  const text = result.content?.[0]?.type === 'text' ? result.content[0].text : '';
+  return /^\[(rate-limited|quota-exceeded)\]/.test(text) ? 'rate-limited' : 'tool-error';
+}
+
+/**
+ * Over stdio there is no HTTP edge: each MCP message the SDK handles is recorded as it is
+ * answered (SiteServer calls this), with the client's name from `initialize`.
+ */
+export function recordStdioMessage(
+  sink: InsightsSink,
+  message: { method: string; params?: Record<string, unknown> | undefined },
+  answer: { result?: CallToolResult; failed?: boolean },
+  durationMs: number,
+  client: string | undefined,
+): void {
+  const note: InsightNote = { subject: METHOD.test(message.method) ? message.method : '(invalid)' };
+  if (message.method === 'tools/call' && typeof message.params?.name === 'string' && answer.result !== undefined) noteToolResult(note, agentName(message.params.name), answer.result);
+  const outcome = answer.failed === true ? 'client-error' : (note.outcome ?? 'ok');
+  const read = note.read === true || (message.method === 'resources/read' && outcome === 'ok');
+  sink.record({ surface: 'mcp', family: 'mcp-client', agent: agentName(client), subject: note.subject ?? '', outcome, via: 'stdio', durationMs, read });
+}
