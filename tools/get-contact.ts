@@ -37,7 +37,7 @@ export const getContact = defineTool({
     const privacy = input.lang ? contact.privacyPolicy && ctx.urls.pageUrl(contact.privacyPolicy) : byLanguage((entry) => entry.privacyPolicy);
     // contactForm names a real form only when the site file gives one; otherwise it is the
     // contact page, as the contract requires a URL there. What the site does not publish is left
-    // out, never invented, and the note says so (docs/decisions/new-unpublished-contact.md).
+    // out, never invented, and the note says so (docs/decisions/0142-unpublished-contact.md).
     const place = (entry: NonNullable<(typeof info.contact)[typeof lang]>) => entry.formUrl ?? (entry.contactForm === undefined ? undefined : ctx.urls.pageUrl(entry.contactForm));
     const contactForm = input.lang ? place(contact) : byLanguageUrl(place);
     const contactPage = input.lang ? contact.contactForm && ctx.urls.pageUrl(contact.contactForm) : byLanguage((entry) => entry.contactForm);

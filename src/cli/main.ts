@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=2
 // The young-generation cap above is for the commands that run on this thread (stdio, import):
 // `serve` runs on a worker thread that caps its own young generation however node was started
-// (src/cli/serve-thread.ts, docs/decisions/new-serve-on-a-bounded-worker-thread.md), since
+// (src/cli/serve-thread.ts, docs/decisions/0137-serve-on-a-bounded-worker-thread.md), since
 // `npm start` runs this file without the line above. `env -S` passes the flag on Linux and
 // macOS; npm's Windows shim reads the same line.
 /**

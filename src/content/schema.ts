@@ -114,7 +114,7 @@ export const siteFileSchema = z
     /**
      * Where send_inquiry sends inquiries (unless INQUIRY_TO says otherwise). A site that publishes
      * no sales address (a documentation site) leaves it out: send_inquiry then says so and sends
-     * nothing (docs/decisions/new-unpublished-contact.md).
+     * nothing (docs/decisions/0142-unpublished-contact.md).
      */
     salesEmail: z.email().optional(),
     /**

@@ -8,7 +8,7 @@ import { serverIdentity } from './mcp-server.js';
 /**
  * Discovery before connecting (SEP-2127, MCP Server Cards; the draft of the extension repository
  * modelcontextprotocol/experimental-ext-server-card at 8924e08, 2026-07-24: see
- * docs/decisions/new-server-card-draft.md). A Server Card describes this server and where to
+ * docs/decisions/0138-server-card-draft.md). A Server Card describes this server and where to
  * connect; it is hosted at the location the draft reserves, `<streamable-http-url>/server-card`
  * (here `/mcp/server-card`), and listed in the domain's AI Catalog at
  * `/.well-known/ai-catalog.json`, where clients performing domain-level discovery look first.
