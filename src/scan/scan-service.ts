@@ -6,7 +6,7 @@ import { checkQuotas, consumeQuotas } from '../limits/quota.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
-import { BrowserGate } from './browser/browser-gate.js';
+import { BrowserGate } from '../net/browser/browser-gate.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { TargetRefusal } from '../net/target.js';
 import { preloadReportLayout } from './report-layout-worker.js';
