@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import { NodeHtmlMarkdown } from 'node-html-markdown';
 import { jsonLdNodes, type JsonLdNode } from './json-ld-nodes.js';
 import { cleanDocument, plainText } from './page-cleanup.js';
+import { shellSignals, type RenderedNote, type ShellSignals } from './render-signals.js';
 import { safeMarkdown, safeMarkdownText } from './safe-markdown.js';
 
 /** What one HTML page states about itself, read once; the importer decides what becomes of it. */
@@ -45,6 +46,10 @@ export interface PageFacts {
   /** Tables of the main content, as rows of cell texts (pricing tables). */
   readonly tables: readonly (readonly (readonly string[])[])[];
   readonly markdown: string;
+  /** What the HTML as served says about needing a browser (words, an application root, a `<noscript>`, scripts). */
+  readonly shell?: ShellSignals;
+  /** Set when the page was rendered in a browser before it was read: why, and the words before and after. */
+  readonly rendered?: RenderedNote;
 }
 
 const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false, keepDataImages: false });
@@ -130,6 +135,8 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     ...optional('refreshTo', refreshTarget(meta('meta[http-equiv="refresh" i]'), resolve)),
   };
 
+  // Before anything changes the document: what it says about needing a browser.
+  const shell = shellSignals(document as never);
   const { codeLanguages } = cleanDocument(document, pageUrl);
   const main = document.querySelector('main, [role="main"]');
   const mainText = plainText(main);
@@ -142,7 +149,7 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const useArticle = article?.content && articleText.length >= mainText.length * 0.6;
   const contentHtml = useArticle ? article!.content! : fallbackHtml;
   const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
-  return { ...facts, ...extra, tables, markdown: safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim() };
+  return { ...facts, ...extra, shell, tables, markdown: safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim() };
 }
 
 /** The `<title>` of a page, one space between words (the head alone is what counts). */
