@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_DIR } from './import-state.js';
 import type { ImportReport } from './import-report.js';
+import { HOW_TO_GET_A_BROWSER } from './page-renderer.js';
 
 /** Items shown per list on the terminal; the summary file holds them all. */
 export const SUMMARY_LIST_LIMIT = 10;
@@ -27,6 +28,7 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
     ['kept unconfirmed', count.format(report.kept.length)],
     ['skipped', count.format(report.skipped.length)],
     ['failed', count.format(report.failed.length)],
+    ...(report.rendering === undefined ? [] : ([['rendered in a browser', count.format(report.rendering.rendered.length)]] as [string, string][])),
     ['pages in ' + outDir, count.format(report.pagesInOutput)],
     ['time', `${(report.durationMs / 1000).toFixed(1)} s`],
   ];
@@ -51,6 +53,11 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   list('Kept as they were (this run could not confirm them)', report.kept.map((item) => `${item.url}  ${item.reason}`));
   list('Skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
   list('Failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
+  if (report.rendering !== undefined) {
+    list('Rendered in a browser (scripts write their content)', report.rendering.rendered.map((item) => `${item.url}  ${item.reason}`));
+    list('Need a browser (not imported)', report.rendering.needBrowser.map((item) => `${item.url}  ${item.reason}`));
+    if (report.rendering.browserMissing !== undefined) lines.push(`  ${report.rendering.browserMissing}: ${HOW_TO_GET_A_BROWSER}.`);
+  }
   if (report.siteFile !== undefined) {
     const { outcome, missing, defaulted, inferred = [] } = report.siteFile;
     const said = { written: 'written', updated: 'updated', unchanged: 'unchanged', 'kept-edits': 'updated; your edits kept' }[outcome];

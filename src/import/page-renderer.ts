@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pLimit from 'p-limit';
 import { BrowserGate } from '../net/browser/browser-gate.js';
 import { launchGuardedBrowser, routeThroughFetcher } from '../net/browser/guarded-browser.js';
@@ -45,6 +45,24 @@ const PAGE_BUDGET_MS = 15_000;
 const IMPORT_BUDGET_MS = 5 * 60_000;
 const SETTLE_MS = 2_000;
 
+/** No request of the page for this long after `load`: the application has drawn what it fetched. */
+const QUIET_MS = 250;
+
+/** Waits until the page has had no request in flight for QUIET_MS (its data calls answered), at most `limitMs`. */
+/** One page's visit: the scripts it ran, the other sites it asked for, its requests in flight. */
+interface Visit {
+  readonly scripts: Map<string, ScriptRecord>;
+  readonly refused: Set<string>;
+  inFlight: number;
+  last: number;
+  failure?: string;
+}
+
+async function quiet(activity: { inFlight: number; last: number }, limitMs: number, now: () => number): Promise<void> {
+  const until = now() + limitMs;
+  while (now() < until && (activity.inFlight > 0 || now() - activity.last < QUIET_MS)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** How to get a browser, in the words the summary and the explanation use. */
 export const HOW_TO_GET_A_BROWSER = "install Debian's chromium package (apt-get install chromium) and give its path with --render-browser (IMPORT_RENDER_BROWSER); or import with --render never";
 
@@ -77,6 +95,10 @@ export class PageRenderer {
   readonly #queue = pLimit(1);
   readonly #budgetEnds: number;
   #browser: Promise<Browser | string> | undefined;
+  #context: BrowserContext | undefined;
+  #page: Promise<Page | string> | undefined;
+  /** The page being rendered: what its requests did. */
+  #visit: Visit | undefined;
   #release: (() => void) | undefined;
   #held: Promise<void> | undefined;
   #closed = false;
@@ -116,65 +138,94 @@ export class PageRenderer {
     const left = this.#budgetEnds - this.now();
     if (left <= 0) return { failure: `the import's rendering budget (${Math.round((this.#settings.importBudgetMs ?? IMPORT_BUDGET_MS) / 1000)} s) was used up` };
     if (this.signal.aborted) return { failure: 'the import was stopped' };
-    const browser = await this.#launch();
-    if (typeof browser === 'string') return { failure: browser };
+    const tab = await this.#tab();
+    if (typeof tab === 'string') return { failure: tab };
     const budget = Math.min(this.#settings.pageBudgetMs ?? PAGE_BUDGET_MS, left);
-    const scripts = new Map<string, ScriptRecord>();
-    const refused = new Set<string>();
-    let failure: string | undefined;
-    const context = await browser.newContext({ userAgent: this.userAgent, serviceWorkers: 'block', acceptDownloads: false, locale: 'pl-PL' });
+    const visit: Visit = { scripts: new Map(), refused: new Set(), inFlight: 0, last: this.now() };
+    this.#visit = visit;
+    const stop = () => void tab.close().catch(() => {});
+    this.signal.addEventListener('abort', stop, { once: true });
     try {
-      await routeThroughFetcher(context, this.fetcher, (request) => {
-        let target: URL;
-        try {
-          target = new URL(request.url());
-        } catch {
-          return { refuse: true };
-        }
-        if (/^https?:$/.test(target.protocol) && !sameSite(target.origin, this.origin)) {
-          refused.add(target.host);
-          return { refuse: true };
-        }
-        const isDocument = request.isNavigationRequest() && request.frame().parentFrame() === null;
-        return {
-          refuse: false,
-          settled: (outcome) => {
-            if (!outcome.ok) {
-              if (isDocument) failure = describeFetchFailure(outcome.failure);
-              return;
-            }
-            const { response } = outcome;
-            if (request.resourceType() === 'script' && response.status === 200) {
-              scripts.set(response.finalUrl, {
-                url: response.finalUrl,
-                ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
-                ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
-                sha256: shortHash(response.body),
-              });
-            }
-          },
-        };
-      });
-      const page = await context.newPage();
-      const stop = () => void page.close().catch(() => {});
-      this.signal.addEventListener('abort', stop, { once: true });
-      try {
-        const loaded = await page.goto(url, { waitUntil: 'load', timeout: budget }).then(
-          () => true,
-          () => false,
-        );
-        if (!loaded) return { failure: failure ?? (this.signal.aborted ? 'the import was stopped' : `the page did not load in the browser within ${Math.round(budget / 1000)} s`) };
-        await page.waitForLoadState('networkidle', { timeout: this.#settings.settleMs ?? SETTLE_MS }).catch(() => {});
-        const html = await page.content();
-        return { html, scripts: [...scripts.values()], refusedHosts: [...refused].sort() };
-      } finally {
-        this.signal.removeEventListener('abort', stop);
+      const loaded = await tab.goto(url, { waitUntil: 'load', timeout: budget }).then(
+        () => true,
+        () => false,
+      );
+      if (!loaded) {
+        // A page that did not load leaves the tab in an unknown state: the next page gets a fresh one.
+        this.#page = undefined;
+        await tab.close().catch(() => {});
+        return { failure: visit.failure ?? (this.signal.aborted ? 'the import was stopped' : `the page did not load in the browser within ${Math.round(budget / 1000)} s`) };
       }
+      await quiet(visit, this.#settings.settleMs ?? SETTLE_MS, this.now);
+      const html = await tab.content();
+      return { html, scripts: [...visit.scripts.values()], refusedHosts: [...visit.refused].sort() };
     } catch (error) {
+      this.#page = undefined;
       return { failure: `the browser failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
     } finally {
-      await context.close().catch(() => {});
+      this.signal.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * The import's one tab, in a profile of its own (no cookies, storage or credentials of anyone's),
+   * every request routed through the import's fetcher. Pages are visited one after another in it:
+   * opening a tab costs a second of the browser's time, a navigation far less.
+   */
+  #tab(): Promise<Page | string> {
+    this.#page ??= (async () => {
+      const browser = await this.#launch();
+      if (typeof browser === 'string') return browser;
+      try {
+        this.#context ??= await this.#guardedContext(browser);
+        return await this.#context.newPage();
+      } catch (error) {
+        this.#page = undefined;
+        return `the browser failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      }
+    })();
+    return this.#page;
+  }
+
+  async #guardedContext(browser: Browser): Promise<BrowserContext> {
+    const context = await browser.newContext({ userAgent: this.userAgent, serviceWorkers: 'block', acceptDownloads: false, locale: 'pl-PL' });
+    await routeThroughFetcher(context, this.fetcher, (request) => {
+      const visit = this.#visit;
+      let target: URL;
+      try {
+        target = new URL(request.url());
+      } catch {
+        return { refuse: true };
+      }
+      if (/^https?:$/.test(target.protocol) && !sameSite(target.origin, this.origin)) {
+        visit?.refused.add(target.host);
+        return { refuse: true };
+      }
+      const isDocument = request.isNavigationRequest() && request.frame().parentFrame() === null;
+      if (visit !== undefined) visit.inFlight += 1;
+      return {
+        refuse: false,
+        settled: (outcome) => {
+          if (visit === undefined) return;
+          visit.inFlight -= 1;
+          visit.last = this.now();
+          if (!outcome.ok) {
+            if (isDocument) visit.failure = describeFetchFailure(outcome.failure);
+            return;
+          }
+          const { response } = outcome;
+          if (request.resourceType() === 'script' && response.status === 200) {
+            visit.scripts.set(response.finalUrl, {
+              url: response.finalUrl,
+              ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
+              ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
+              sha256: shortHash(response.body),
+            });
+          }
+        },
+      };
+    });
+    return context;
   }
 
   /** The one browser of this import, started on first use under the gate (a reason when it cannot start). */

@@ -3,7 +3,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explainPage } from '../../src/import/explain-page.js';
+import { importSummary } from '../../src/import/import-summary.js';
 import type { ImportReport } from '../../src/import/run-import.js';
+import { NetworkPolicy } from '../../src/net/network-policy.js';
+import { systemResolver } from '../../src/net/resolver.js';
 import { BUILT_SITES, startBuiltSite } from '../helpers/mirror-site.js';
 import { importSite, outputDir } from './import-helpers.js';
 import { writtenPages, type WrittenPage } from './real-sites.js';
@@ -100,5 +104,73 @@ describe.skipIf(!existsSync(CHROMIUM))('a site with one client-rendered page amo
     expect(pages.has('/kontakt/')).toBe(false);
     expect(report.rendering).toMatchObject({ needBrowser: [{ reason: 'an empty application root (<div id="root">): scripts write the page' }], browserMissing: 'no browser at /nonexistent/chromium', browserLaunches: 0 });
     expect(new URL(report.rendering!.needBrowser[0]!.url).pathname).toBe('/kontakt/');
+    expect(importSummary(report, '/tmp/out')).toContain("  no browser at /nonexistent/chromium: install Debian's chromium package (apt-get install chromium) and give its path with --render-browser (IMPORT_RENDER_BROWSER); or import with --render never.");
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('import --explain on a client-rendered page', () => {
+  const explain = (url: string) => explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false, render });
+
+  it('says the page was rendered, why, and decides on what the browser drew', async () => {
+    const site = await startBuiltSite('react-spa', { spaFallback: true });
+    try {
+      const { ok, text } = await explain(`${site.origin}/en/services/websites/`);
+      expect(ok).toBe(true);
+      expect(text).toContain('  rendered in a browser: yes\n    because an empty application root (<div id="root">): scripts write the page\n    - words in the HTML: 0\n');
+      expect(text).toContain('    - <noscript>: Włącz JavaScript, aby zobaczyć tę stronę. Please enable JavaScript to see this …\n');
+      expect(text).toMatch(/ {2}language: en\n/);
+      expect(text).toMatch(/ {2}title: Websites\n/);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('says a static page was read from its HTML, without a browser', async () => {
+    const site = await startBuiltSite('astro-static');
+    try {
+      const { text } = await explain(`${site.origin}/en/services/websites/`);
+      expect(text).toContain('  rendered in a browser: no\n    because the page runs no script: its HTML is the page\n');
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('a sync of a client-rendered site', () => {
+  let root: string;
+  let out: string;
+  let site: Awaited<ReturnType<typeof startBuiltSite>>;
+  let first: ImportReport;
+  const sync = async () => {
+    const report = await importSite(`${site.origin}/`, out, { render });
+    return { report, pages: await writtenPages(out) };
+  };
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'render-sync-'));
+    await cp(path.join(BUILT_SITES, 'react-spa', 'site'), root, { recursive: true });
+    site = await startBuiltSite(root, { spaFallback: true });
+    out = await outputDir();
+    first = (await sync()).report;
+  }, 60_000);
+  afterAll(async () => {
+    await site?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('renders nothing again when neither the HTML nor the scripts changed', async () => {
+    const again = await sync();
+    expect(first.rendering?.rendered).toHaveLength(8);
+    expect(again.report.rendering).toMatchObject({ rendered: [], browserLaunches: 0 });
+    expect(again.report.unchanged).toBe(8);
+  });
+
+  it('renders the pages again when a script they ran changed, though their HTML did not', async () => {
+    const [bundle] = (await import('node:fs')).readdirSync(path.join(root, 'assets'));
+    const file = path.join(root, 'assets', bundle!);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Price: from PLN 4900 net', 'Price: from PLN 5200 net'));
+    const again = await sync();
+    expect(again.report.rendering?.rendered).toHaveLength(8);
+    expect(again.report.updated).toEqual(['/en/services/websites/']);
+    expect(again.pages.get('/en/services/websites/')?.body).toContain('Price: from PLN 5200 net');
   });
 });
