@@ -76,7 +76,7 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
     const fetched = await read(target.href);
     if (typeof fetched === 'string') return { ok: false, text: `${target.href}\n  cannot be read: ${fetched}\n` };
     // Rendered as the import would render it: the decisions below are taken on what the import reads.
-    const rendering = renderer === undefined ? { kind: 'html' as const, decision: decideRendering(fetched.facts.shell, renderMode) } : await new RenderStep(renderer, reader, fetcher).apply(fetched.url, fetched.facts);
+    const rendering = renderer === undefined ? { kind: 'html' as const, decision: decideRendering(fetched.facts.shell, renderMode) } : await new RenderStep(renderer, reader, fetcher, options.includeArchives).apply(fetched.url, fetched.facts);
     const page = rendering.kind === 'rendered' ? { url: fetched.url, facts: { ...rendering.facts, ...(fetched.facts.contentLanguage === undefined ? {} : { contentLanguage: fetched.facts.contentLanguage }) } } : fetched;
     const neighbours = [`${target.origin}/`, ...page.facts.links]
       .filter((url) => url !== page.url && allowed(new URL(url)))

@@ -1,3 +1,4 @@
+import { skippedWhateverItRenders } from './page-decision.js';
 import type { PageReader } from './page-reader.js';
 import type { Fetcher } from '../net/fetcher.js';
 import { scriptChanged, type PageRenderer, type ScriptRecord } from './page-renderer.js';
@@ -34,6 +35,7 @@ export class RenderStep {
     private readonly renderer: PageRenderer,
     private readonly reader: PageReader,
     private readonly fetcher: Fetcher,
+    private readonly includeArchives = false,
   ) {}
 
   /** Whether any script a page ran when it was last rendered has changed (a sync renders it again then). */
@@ -52,6 +54,8 @@ export class RenderStep {
   async apply(url: string, facts: PageFacts): Promise<RenderOutcome> {
     let decision = decideRendering(facts.shell, this.renderer.mode);
     if (decision.value === 'no') return { kind: 'html', decision };
+    const skipped = skippedWhateverItRenders(url, facts, this.includeArchives);
+    if (skipped !== undefined) return { kind: 'html', decision: { ...decision, value: 'no', because: `${skipped}, not imported whatever it renders to: not rendered` } };
     const missing = this.renderer.missing;
     if (decision.value === 'sample') {
       if (missing !== undefined) return { kind: 'html', decision: { ...decision, value: 'no', because: `${decision.because}, but there is no browser to render one (${missing}): read from its HTML` } };

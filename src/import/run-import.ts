@@ -93,7 +93,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const renderer = options.render === undefined || options.render.mode === 'never' ? undefined : new PageRenderer(options.render, fetcher, settings.userAgent, start.origin, job.signal);
   report.renderingWith(renderer);
   try {
-    const done = await importWith({ fetcher, reader, job, render: renderer === undefined ? undefined : new RenderStep(renderer, reader, fetcher) }, start, options, report);
+    const done = await importWith({ fetcher, reader, job, render: renderer === undefined ? undefined : new RenderStep(renderer, reader, fetcher, options.includeArchives ?? false) }, start, options, report);
     if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
     return done;
   } finally {

@@ -8,7 +8,7 @@ import { importSummary } from '../../src/import/import-summary.js';
 import type { ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
-import { BUILT_SITES, startBuiltSite } from '../helpers/mirror-site.js';
+import { BUILT_SITES, startBuiltSite, startMirrorSite } from '../helpers/mirror-site.js';
 import { importSite, outputDir } from './import-helpers.js';
 import { writtenPages, type WrittenPage } from './real-sites.js';
 
@@ -76,6 +76,19 @@ describe.skipIf(!existsSync(CHROMIUM))('importing a client-rendered React applic
   it('imports the static export without starting a browser', () => {
     expect(exported.report.rendering).toEqual({ mode: 'auto', rendered: [], needBrowser: [], browserLaunches: 0 });
   });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('a server-rendered WordPress site', () => {
+  it('imports without starting a browser: the HTML of every page holds its content', async () => {
+    const site = await startMirrorSite('wordpress');
+    try {
+      const report = await importSite(`${site.origin}/`, await outputDir(), { render });
+      expect(report.pagesInOutput).toBeGreaterThan(15);
+      expect(report.rendering).toEqual({ mode: 'auto', rendered: [], needBrowser: [], browserLaunches: 0 });
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!existsSync(CHROMIUM))('a site with one client-rendered page among static ones', () => {
