@@ -19,6 +19,7 @@ import type { ReportMailer } from './scan/report-mail.js';
 import { siteReportSender } from './scan/report-sender.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
+import type { BrowserGate } from './net/browser/browser-gate.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 
@@ -66,6 +67,8 @@ export interface ContextParts {
   readonly reportMailer?: ReportMailer;
   /** Adjusts the scan limits (tests shorten timeouts and budgets). */
   readonly scanSettings?: (defaults: ScanSettings) => ScanSettings;
+  /** The process's one-browser gate: `serve --source` renders pages under the same gate the scans use. */
+  readonly browserGate?: BrowserGate;
 }
 
 /**
@@ -171,6 +174,7 @@ function createScanService(
     network: NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver),
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: siteReportSender(shared.site),
+    ...(parts.browserGate === undefined ? {} : { browserGate: parts.browserGate }),
   });
 }
 

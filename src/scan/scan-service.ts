@@ -60,6 +60,8 @@ export interface ScanServiceDeps {
   /** Absent while no e-mail delivery is wired: results then say the report was not sent. */
   readonly mailer: ReportMailer | undefined;
   readonly sender: ReportSender;
+  /** The process's one-browser gate, shared with `serve --source`'s rendering; a gate of its own when absent. */
+  readonly browserGate?: BrowserGate;
 }
 
 const ID_PATTERN = /^scan_[A-Za-z0-9_-]{22}$/;
@@ -76,9 +78,11 @@ export class ScanService {
   readonly #running = new Set<Promise<unknown>>();
   readonly #runningBy = new Map<string, number>();
   readonly #stopping = new AbortController();
-  readonly #browserGate = new BrowserGate();
+  readonly #browserGate: BrowserGate;
 
-  constructor(private readonly deps: ScanServiceDeps) {}
+  constructor(private readonly deps: ScanServiceDeps) {
+    this.#browserGate = deps.browserGate ?? new BrowserGate();
+  }
 
   /** How long a scan's status and result stay readable after it started. */
   get resultTtlMs(): number {
