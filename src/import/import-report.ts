@@ -72,6 +72,6 @@ export interface ImportRendering {
   readonly needBrowser: readonly PageProblem[];
   /** Why no browser could run (`no browser at /usr/bin/chromium`), when pages needed one. */
   readonly browserMissing?: string;
-  /** Browsers started by this import: 0 when no page needed one. */
+  /** Browsers started (or borrowed, RenderSettings.borrow) by this import: 0 when no page needed one. */
   readonly browserLaunches: number;
 }

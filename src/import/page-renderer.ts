@@ -22,6 +22,12 @@ export interface RenderSettings {
   readonly importBudgetMs?: number;
   /** How long a page may keep loading after `load` (data requests of the application) before it is read. Default 2 s. */
   readonly settleMs?: number;
+  /**
+   * A guarded browser (launchGuardedBrowser) someone else started and closes: the import opens its
+   * own profile in it instead of starting one (tests share one browser per file). Counted in
+   * `browserLaunches` like a start.
+   */
+  readonly borrow?: () => Promise<Browser>;
 }
 
 /** A script the rendered page ran, as it was served: a sync renders the page again when one changes. */
@@ -247,7 +253,7 @@ export class PageRenderer {
       if (this.#closed || this.signal.aborted) return 'the import was stopped';
       try {
         this.launches += 1;
-        return await launchGuardedBrowser(this.#settings.executablePath, 30_000);
+        return await (this.#settings.borrow?.() ?? launchGuardedBrowser(this.#settings.executablePath, 30_000));
       } catch (error) {
         return `the browser at ${this.#settings.executablePath} did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
       }
@@ -258,7 +264,9 @@ export class PageRenderer {
   async close(): Promise<void> {
     this.#closed = true;
     const browser = await this.#browser;
-    if (browser !== undefined && typeof browser !== 'string') await browser.close().catch(() => {});
+    await this.#context?.close().catch(() => {});
+    // A borrowed browser is its owner's to close; the import's profile in it is closed above.
+    if (browser !== undefined && typeof browser !== 'string' && this.#settings.borrow === undefined) await browser.close().catch(() => {});
     this.#release?.();
     await this.#held;
   }

@@ -3,7 +3,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { explainPage } from '../../src/import/explain-page.js';
+import { launchGuardedBrowser } from '../../src/net/browser/guarded-browser.js';
 import { importSummary } from '../../src/import/import-summary.js';
 import type { ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
@@ -18,7 +20,12 @@ import { writtenPages, type WrittenPage } from './real-sites.js';
  * Debian's Chromium, against loopback servers.
  */
 const CHROMIUM = '/usr/bin/chromium';
-const render = { mode: 'auto' as const, executablePath: CHROMIUM };
+/** One guarded browser for the whole file, started by the first import that asks for one; each import opens its own profile in it. */
+let shared: Promise<Browser> | undefined;
+const render = { mode: 'auto' as const, executablePath: CHROMIUM, borrow: () => (shared ??= launchGuardedBrowser(CHROMIUM, 30_000)) };
+afterAll(async () => {
+  await (await shared)?.close();
+});
 
 interface Imported {
   readonly report: ImportReport;
