@@ -22,7 +22,7 @@ import { contentPathFor } from './page-path.js';
 import { matchRule, servedCity, type PageTypeRule } from './page-type.js';
 import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
-import { PageRenderer, type RenderSettings, type ScriptRecord } from './page-renderer.js';
+import { HOW_TO_GET_A_BROWSER, PageRenderer, type RenderSettings, type ScriptRecord } from './page-renderer.js';
 import { RenderStep } from './render-step.js';
 import { isoDay, type PageFacts } from './read-page.js';
 import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
@@ -221,6 +221,8 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   }
   if (results.length === 0) {
     if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
+    const needBrowser = report.browserNeeded();
+    if (needBrowser !== undefined) return report.fatal(`nothing imported from ${origin}: its pages need a browser to be read (${needBrowser.because}), and there is ${needBrowser.missing}: ${HOW_TO_GET_A_BROWSER}`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
@@ -671,6 +673,11 @@ class ReportBuilder {
     this.#needBrowser.push({ url, reason: because });
     this.#browserMissing = missing;
     this.skip(url, `needs a browser to be read (${because}); ${missing}`);
+  }
+  /** Why pages were not read for want of a browser, when they were not: the first page's reason and what is missing. */
+  browserNeeded(): { because: string; missing: string } | undefined {
+    const first = this.#needBrowser[0];
+    return first === undefined || this.#browserMissing === undefined ? undefined : { because: first.reason, missing: this.#browserMissing };
   }
   fail(url: string, reason: string): void {
     this.#failed.push({ url, reason });
