@@ -19,6 +19,7 @@ import type { ReportMailer } from './scan/report-mail.js';
 import { siteReportSender } from './scan/report-sender.js';
 import { ScanService } from './scan/scan-service.js';
 import { defaultScanSettings, type ScanSettings } from './scan/scan-settings.js';
+import type { BrowserGate } from './net/browser/browser-gate.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 import { startTelemetry } from './telemetry/start-telemetry.js';
@@ -75,6 +76,8 @@ export interface ContextParts {
   readonly scanSettings?: (defaults: ScanSettings) => ScanSettings;
   /** How often insights add their counts to the store (tests). */
   readonly insightsFlushMs?: number;
+  /** The process's one-browser gate: `serve --source` renders pages under the same gate the scans use. */
+  readonly browserGate?: BrowserGate;
 }
 
 /**
@@ -196,6 +199,7 @@ function createScanService(
     mailer: parts.reportMailer ?? outboxReportMailer(shared.outbox),
     sender: siteReportSender(shared.site),
     insights: shared.insights,
+    ...(parts.browserGate === undefined ? {} : { browserGate: parts.browserGate }),
   });
 }
 

@@ -3,6 +3,7 @@ import { packageInfo } from '../config/package-root.js';
 import { ContentError, loadSite } from '../content/load-site.js';
 import { importSummary } from '../import/import-summary.js';
 import { createProgress } from './import-progress.js';
+import { renderSettingsOf } from '../import/import-settings.js';
 import { runImport } from '../import/run-import.js';
 import { NetworkPolicy } from '../net/network-policy.js';
 import { systemResolver } from '../net/resolver.js';
@@ -38,6 +39,7 @@ export async function runImportCommand(config: Config): Promise<number> {
       deadlineMs: config.importDeadline ?? 0,
       signal: controller.signal,
       onProgress: progress.update,
+      render: renderSettingsOf(config),
     });
   } finally {
     progress.stop();
@@ -63,6 +65,7 @@ async function explainCommand(config: Config, url: string): Promise<number> {
     network: NetworkPolicy.create(config.scanAllowPrivateTargets, systemResolver),
     ...(config.out === undefined ? {} : { outDir: config.out }),
     includeArchives: config.includeArchives,
+    render: renderSettingsOf(config),
   });
   (result.ok ? process.stdout : process.stderr).write(result.text);
   return result.ok ? 0 : 1;

@@ -27,6 +27,7 @@ export interface OptionSpec {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const RENDER_MODES = ['auto', 'always', 'never'] as const;
 export type { LogFormat } from '../log/logger.js';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -516,6 +517,26 @@ export const OPTIONS = {
     description: '`import`: also import tag, category, author and date archives, paginated lists, search results, feeds and attachment pages (they are lists of other pages, not content). Default: off.',
     schema: flagBoolean,
     bare: true,
+  },
+  render: {
+    flag: 'render',
+    env: 'IMPORT_RENDER',
+    hint: 'auto|always|never',
+    description:
+      '`import`, `serve --source`: render pages in a headless browser before reading them. auto: only pages whose content scripts write (an empty application root, a <noscript> asking for JavaScript, little text with scripts, or far more words in a rendered sample than in the HTML); always: every page; never: none. Default: auto.',
+    schema: z.enum(RENDER_MODES, { error: `must be one of ${RENDER_MODES.join(', ')}` }).default('auto'),
+  },
+  renderBrowser: {
+    flag: 'render-browser',
+    env: 'IMPORT_RENDER_BROWSER',
+    hint: 'PATH',
+    description:
+      "`import`, `serve --source`: the headless Chromium that renders pages (the scans' guarded browser), e.g. /usr/bin/chromium (Debian's chromium package); never a downloaded browser. Default: --scan-browser, else /usr/bin/chromium. When there is none, pages that need it are listed with how to get one and the rest are imported.",
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => path.isAbsolute(value), 'must be the absolute path of a Chromium executable, e.g. /usr/bin/chromium')
+      .optional(),
   },
   explain: {
     flag: 'explain',

@@ -11,6 +11,7 @@ import { ListenError } from './listen-error.js';
 import type { SourceSync } from '../import/source-sync.js';
 import type { ReloadOutcome, ReloadTrigger } from '../live/content-reloader.js';
 import { createStderrLogger } from '../log/logger.js';
+import { BrowserGate } from '../net/browser/browser-gate.js';
 import { NetworkPolicy } from '../net/network-policy.js';
 import { systemResolver } from '../net/resolver.js';
 
@@ -67,7 +68,10 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
       const { SourceSync } = await import('../import/source-sync.js');
       const logger = parts.logger ?? (await createStderrLogger(config.logLevel, config.logFormat));
       parts = { ...parts, logger };
-      source = new SourceSync(config, NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver), packageInfo().version, logger);
+      // One browser at a time in this process: the sync's rendering and the scans wait for each other.
+      const browserGate = parts.browserGate ?? new BrowserGate();
+      parts = { ...parts, browserGate };
+      source = new SourceSync(config, NetworkPolicy.create(config.scanAllowPrivateTargets, parts.resolver ?? systemResolver), packageInfo().version, logger, browserGate);
       hadContent = await source.hasLiveContent();
       if (!hadContent) await source.firstImport();
       config = { ...config, contentDir: source.liveDir };

@@ -8,6 +8,9 @@ import { createPageReader } from './page-reader.js';
 import { pageTitle, type PageFacts } from './read-page.js';
 import { decodeHtml } from './decode-html.js';
 import { describeFetchFailure } from './fetch-words.js';
+import { HOW_TO_GET_A_BROWSER, PageRenderer, type RenderSettings } from './page-renderer.js';
+import { decideRendering } from './render-signals.js';
+import { RenderStep, type RenderOutcome } from './render-step.js';
 import { readSitemaps, sitemapLanguages } from './sitemaps.js';
 import { eventDetails, readCustomRules, readRobots } from './run-import.js';
 
@@ -19,6 +22,8 @@ export interface ExplainOptions {
   readonly outDir?: string;
   readonly includeArchives: boolean;
   readonly signal?: AbortSignal;
+  /** Rendering as the import would (docs/import.md); absent: never. */
+  readonly render?: RenderSettings;
 }
 
 /** Pages read besides the one explained, to find the site name their titles share. */
@@ -42,6 +47,8 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
   const job = new Deadline(undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, NEIGHBOURS + 1, 2), signal: job.signal });
   const reader = createPageReader();
+  const renderMode = options.render?.mode ?? 'never';
+  const renderer = options.render === undefined || renderMode === 'never' ? undefined : new PageRenderer(options.render, fetcher, importFetchSettings(options.version, 1, 1).userAgent, target.origin, job.signal);
   try {
     const robots = await readRobots(fetcher, target.origin);
     if ('fatal' in robots) return { ok: false, text: `${robots.fatal}\n` };
@@ -66,8 +73,11 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
     // The sitemaps' hreflang is one of the language declarations (a few thousand entries are enough to find this page's).
     const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${robots.origin}/sitemap.xml`];
     const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin: robots.origin, want: SITEMAP_ENTRIES, keep: () => true, beforeRequest: async () => {} });
-    const page = await read(target.href);
-    if (typeof page === 'string') return { ok: false, text: `${target.href}\n  cannot be read: ${page}\n` };
+    const fetched = await read(target.href);
+    if (typeof fetched === 'string') return { ok: false, text: `${target.href}\n  cannot be read: ${fetched}\n` };
+    // Rendered as the import would render it: the decisions below are taken on what the import reads.
+    const rendering = renderer === undefined ? { kind: 'html' as const, decision: decideRendering(fetched.facts.shell, renderMode) } : await new RenderStep(renderer, reader, fetcher, options.includeArchives).apply(fetched.url, fetched.facts);
+    const page = rendering.kind === 'rendered' ? { url: fetched.url, facts: { ...rendering.facts, ...(fetched.facts.contentLanguage === undefined ? {} : { contentLanguage: fetched.facts.contentLanguage }) } } : fetched;
     const neighbours = [`${target.origin}/`, ...page.facts.links]
       .filter((url) => url !== page.url && allowed(new URL(url)))
       .filter((url, index, all) => all.indexOf(url) === index)
@@ -94,9 +104,22 @@ export async function explainPage(options: ExplainOptions): Promise<{ ok: boolea
       `    because ${titleAffix.because} (this page and ${others.length} other page(s) read)`,
       ...titleAffix.evidence.map((evidence) => `    - ${evidence.source}: ${evidence.value}`),
     ];
-    return { ok: true, text: `${explainDecision(decision)}${site.join('\n')}\n` };
+    return { ok: true, text: `${explainDecision(decision)}${site.join('\n')}\n${explainRendering(rendering, page.facts).join('\n')}\n` };
   } finally {
+    await renderer?.close();
     job.dispose();
     await Promise.all([fetcher.close(), reader.close()]);
   }
+}
+
+/** Whether the page was rendered before it was read, why, and on what evidence. */
+function explainRendering(outcome: RenderOutcome, facts: PageFacts): string[] {
+  const { decision } = outcome;
+  const answer =
+    outcome.kind === 'rendered' ? 'yes' : outcome.kind === 'needs-browser' ? 'needed, but there is no browser' : outcome.kind === 'failed' ? 'tried, and failed' : 'no';
+  const lines = [`  rendered in a browser: ${answer}`, `    because ${decision.because}`, ...decision.evidence.map((evidence) => `    - ${evidence.source}: ${evidence.value}`)];
+  if (outcome.kind === 'rendered' && facts.rendered !== undefined) lines.push(`    - words rendered: ${facts.rendered.renderedWords}`);
+  if (outcome.kind === 'needs-browser') lines.push(`    ${outcome.missing}: ${HOW_TO_GET_A_BROWSER}`);
+  if (outcome.kind === 'failed') lines.push(`    the browser: ${outcome.reason}`);
+  return lines;
 }

@@ -68,5 +68,20 @@ export interface ImportReport {
     readonly defaulted: readonly string[];
     readonly inferred?: readonly string[];
   };
+  /** Pages rendered in a browser and why, pages that needed one where there was none; absent with `--render never`. */
+  readonly rendering?: ImportRendering;
   readonly durationMs: number;
+}
+
+/** What rendering did in one import (docs/import.md, "Pages that only a browser can read"). */
+export interface ImportRendering {
+  readonly mode: 'auto' | 'always' | 'never';
+  /** Pages rendered in this run, with why (`reason`). */
+  readonly rendered: readonly PageProblem[];
+  /** Pages that needed a browser where none could run: skipped, with why they need one. */
+  readonly needBrowser: readonly PageProblem[];
+  /** Why no browser could run (`no browser at /usr/bin/chromium`), when pages needed one. */
+  readonly browserMissing?: string;
+  /** Browsers started (or borrowed, RenderSettings.borrow) by this import: 0 when no page needed one. */
+  readonly browserLaunches: number;
 }

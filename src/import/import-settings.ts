@@ -1,3 +1,6 @@
+import type { Config } from '../config/load-config.js';
+import type { BrowserGate } from '../net/browser/browser-gate.js';
+import type { RenderSettings } from './page-renderer.js';
 import type { FetchSettings } from '../net/fetcher.js';
 
 /** Our robots.txt token: a site can address the importer by this name. */
@@ -18,4 +21,12 @@ export function importFetchSettings(version: string, maxPages: number, concurren
     concurrency,
     requestBudget: maxPages * 4 + 500,
   };
+}
+
+/** Debian's chromium package: the browser used when no option names one. */
+export const DEFAULT_BROWSER = '/usr/bin/chromium';
+
+/** How an import renders pages, from the options: --render, and --render-browser, else --scan-browser, else Debian's Chromium. */
+export function renderSettingsOf(config: Pick<Config, 'render' | 'renderBrowser' | 'scanBrowser'>, gate?: BrowserGate): RenderSettings {
+  return { mode: config.render, executablePath: config.renderBrowser ?? config.scanBrowser ?? DEFAULT_BROWSER, ...(gate === undefined ? {} : { gate }) };
 }

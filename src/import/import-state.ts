@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPagePath, pageFile, pageFileInside } from './page-file.js';
+import type { ScriptRecord } from './page-renderer.js';
 import type { PageFacts } from './read-page.js';
 
 /** What a run remembers about one page, to re-fetch only what changed next time. */
@@ -14,6 +15,8 @@ export interface PageRecord {
   readonly lastmod?: string;
   /** How it was found: a page found only by links is not gone when the sitemap does not list it. Absent in older states. */
   readonly found?: 'sitemap' | 'links';
+  /** The scripts a rendered page ran, as served: a sync renders it again when one of them changed. */
+  readonly scripts?: readonly ScriptRecord[];
   /** What the page stated, less its Markdown (that is in the file). The text's language is absent in states written before it was kept. */
   readonly facts: Omit<PageFacts, 'markdown' | 'textLanguage'> & Partial<Pick<PageFacts, 'textLanguage'>>;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { STATE_DIR } from './import-state.js';
 import { formatNumber, message, type MessageValues } from '../messages/catalog.js';
 import type { ImportReport } from './import-report.js';
+import { HOW_TO_GET_A_BROWSER } from './page-renderer.js';
 
 /** Items shown per list on the terminal; the summary file holds them all. */
 export const SUMMARY_LIST_LIMIT = 10;
@@ -31,6 +32,7 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
     [label('kept'), count.format(report.kept.length)],
     [label('skipped'), count.format(report.skipped.length)],
     [label('failed'), count.format(report.failed.length)],
+    ...(report.rendering === undefined ? [] : ([[label('rendered'), count.format(report.rendering.rendered.length)]] as [string, string][])),
     [label('pagesIn', { dir: outDir }), count.format(report.pagesInOutput)],
     [label('time'), say('cli.summary.seconds', { seconds: report.durationMs / 1000 })],
   ];
@@ -55,6 +57,11 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   list('kept', report.kept.map((item) => `${item.url}  ${item.reason}`));
   list('skipped', report.skipped.map((item) => `${item.url}  ${item.reason}`));
   list('failed', report.failed.map((item) => `${item.url}  ${item.reason}`));
+  if (report.rendering !== undefined) {
+    list('rendered', report.rendering.rendered.map((item) => `${item.url}  ${item.reason}`));
+    list('needBrowser', report.rendering.needBrowser.map((item) => `${item.url}  ${item.reason}`));
+    if (report.rendering.browserMissing !== undefined) lines.push(`  ${report.rendering.browserMissing}: ${HOW_TO_GET_A_BROWSER}.`);
+  }
   if (report.siteFile !== undefined) {
     const { outcome, missing, unpublished = [], defaulted, inferred = [] } = report.siteFile;
     lines.push('', say('cli.summary.siteFile', { outcome: outcome.replace(/-/g, '_') }));

@@ -259,6 +259,17 @@ const ARCHIVE_PATHS: readonly [string, string][] = [
 
 const ARCHIVE_REST = /\/wp\/v2\/(tags|categories|users|media|search)(\/|$)/;
 
+/**
+ * Why a page will not be imported whatever it renders to (a redirect page, a password form, an
+ * archive left out): such a page is never rendered.
+ */
+export function skippedWhateverItRenders(url: string, facts: PageFacts, includeArchives: boolean): string | undefined {
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) return 'a redirect page';
+  if (passwordEvidence(facts).length > 0) return 'password-protected';
+  const archive = archiveEvidence(url, facts);
+  return archive.evidence.length > 0 && !includeArchives ? archive.kind : undefined;
+}
+
 /** What says the page is a list of other pages, a feed, search results or an attachment: not content by default. */
 function archiveEvidence(url: string, facts: PageFacts): { kind: string; evidence: Evidence[] } {
   const evidence: Evidence[] = [];

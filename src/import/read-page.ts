@@ -4,6 +4,7 @@ import { NodeHtmlMarkdown } from 'node-html-markdown';
 import { isoDay } from './iso-day.js';
 import { jsonLdNodes, type JsonLdNode } from './json-ld-nodes.js';
 import { cleanDocument, plainText } from './page-cleanup.js';
+import { shellSignals, type RenderedNote, type ShellSignals } from './render-signals.js';
 import { safeMarkdown, safeMarkdownText } from './safe-markdown.js';
 import { identifyPageLanguage, type PageLanguage } from './text-language.js';
 
@@ -55,6 +56,10 @@ export interface PageFacts {
   readonly markdown: string;
   /** The language of the main content's text (and title), identified where the page was read. */
   readonly textLanguage: PageLanguage;
+  /** What the HTML as served says about needing a browser (words, an application root, a `<noscript>`, scripts). */
+  readonly shell?: ShellSignals;
+  /** Set when the page was rendered in a browser before it was read: why, and the words before and after. */
+  readonly rendered?: RenderedNote;
 }
 
 const converter = new NodeHtmlMarkdown({ bulletMarker: '-', codeBlockStyle: 'fenced', useLinkReferenceDefinitions: false, keepDataImages: false });
@@ -141,6 +146,8 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     ...optional('refreshTo', refreshTarget(meta('meta[http-equiv="refresh" i]'), resolve)),
   };
 
+  // Before anything changes the document: what it says about needing a browser.
+  const shell = shellSignals(document as never);
   const { codeLanguages } = cleanDocument(document, pageUrl);
   const main = document.querySelector('main, [role="main"]');
   const mainText = plainText(main);
@@ -154,7 +161,7 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const contentHtml = useArticle ? article!.content! : fallbackHtml;
   const tables = contentHtml.includes('<table') ? readTables(contentHtml) : [];
   const markdown = safeMarkdown(contentHtml, pageUrl, (html) => converter.translate(html)).trim();
-  return { ...facts, ...extra, tables, markdown, textLanguage: identifyPageLanguage(facts.title, markdown) };
+  return { ...facts, ...extra, shell, tables, markdown, textLanguage: identifyPageLanguage(facts.title, markdown) };
 }
 
 /** The `<title>` of a page, one space between words (the head alone is what counts). */

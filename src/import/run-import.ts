@@ -24,6 +24,8 @@ import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay } from './iso-day.js';
 import type { PageFacts } from './read-page.js';
+import { HOW_TO_GET_A_BROWSER, PageRenderer, type RenderSettings, type ScriptRecord } from './page-renderer.js';
+import { RenderStep } from './render-step.js';
 import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
 import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
 import { writeSiteFile } from './site-file.js';
@@ -51,6 +53,8 @@ export interface ImportOptions {
   /** The most time the whole import may take; when it is reached the import ends with what it has read (`deadlineReached`). 0 or absent: no limit. */
   readonly deadlineMs?: number;
   readonly onProgress?: (progress: ImportProgress) => void;
+  /** Rendering pages whose content scripts write (docs/import.md): absent, none is rendered (`--render never`). */
+  readonly render?: RenderSettings;
 }
 
 export type { ImportDiscovery, ImportProgress, ImportReport, PageProblem } from './import-report.js';
@@ -86,17 +90,21 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
+  const settings = importFetchSettings(options.version, options.maxPages, options.concurrency);
+  const renderer = options.render === undefined || options.render.mode === 'never' ? undefined : new PageRenderer(options.render, fetcher, settings.userAgent, start.origin, job.signal);
+  report.renderingWith(renderer);
   try {
-    const done = await importWith({ fetcher, reader, job }, start, options, report);
+    const done = await importWith({ fetcher, reader, job, render: renderer === undefined ? undefined : new RenderStep(renderer, reader, fetcher, options.includeArchives ?? false) }, start, options, report);
     if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
     return done;
   } finally {
     job.dispose();
+    await renderer?.close();
     await Promise.all([fetcher.close(), reader.close()]);
   }
 }
 
-async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: PageReader; job: Deadline }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
+async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; reader: PageReader; job: Deadline; render: RenderStep | undefined }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
   const robots = await readRobots(fetcher, requested.origin);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
@@ -165,7 +173,7 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
             done.add(url);
             // Past the deadline (or told to stop), pages not started are left as they were.
             if (job.signal.aborted) return;
-            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir }, url, previous, lastmodOf.get(url), origin, report);
+            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir, render }, url, previous, lastmodOf.get(url), origin, report);
             if (read === undefined) return;
             if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
             if (finalUrls.has(read.url)) {
@@ -214,6 +222,8 @@ async function importWith({ fetcher, reader, job }: { fetcher: Fetcher; reader: 
   }
   if (results.length === 0) {
     if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
+    const needBrowser = report.browserNeeded();
+    if (needBrowser !== undefined) return report.fatal(`nothing imported from ${origin}: its pages need a browser to be read (${needBrowser.because}), and there is ${needBrowser.missing}: ${HOW_TO_GET_A_BROWSER}`);
     const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
     return report.fatal(`nothing imported from ${origin}: ${reason}`);
   }
@@ -265,14 +275,16 @@ export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Pro
 }
 
 async function readOne(
-  { fetcher, reader, spacer, beforeRedirect, job, outDir }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string },
+  { fetcher, reader, spacer, beforeRedirect, job, outDir, render }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string; render: RenderStep | undefined },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
   origin: string,
   report: ReportBuilder,
 ): Promise<ReadResult | undefined> {
-  const known = previous?.pages[url];
+  let known = previous?.pages[url];
+  // A rendered page is as its HTML and its scripts: when a script changed, the page is fetched and rendered again.
+  if (known?.scripts !== undefined && render !== undefined && (await render.scriptsChanged(known.scripts, () => spacer.wait()))) known = { ...known, etag: undefined, lastModified: undefined, lastmod: undefined };
   if (known !== undefined && lastmod !== undefined && known.lastmod === lastmod) {
     const unchanged = await fromPrevious(outDir, reader, url, known);
     if (unchanged !== undefined) return unchanged;
@@ -308,12 +320,29 @@ async function readOne(
   let facts: PageFacts;
   try {
     facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
-    const contentLanguage = response.headers['content-language']?.trim();
-    if (contentLanguage) facts = { ...facts, contentLanguage };
   } catch {
     report.fail(url, 'the HTML could not be read');
     return undefined;
   }
+  let scripts: readonly ScriptRecord[] | undefined;
+  if (render !== undefined) {
+    const outcome = await render.apply(response.finalUrl, facts);
+    if (outcome.kind === 'needs-browser') {
+      report.needsBrowser(url, outcome.decision.because, outcome.missing);
+      return undefined;
+    }
+    if (outcome.kind === 'failed') {
+      report.fail(url, `could not be rendered (${outcome.decision.because}): ${outcome.reason}`);
+      return undefined;
+    }
+    if (outcome.kind === 'rendered') {
+      facts = outcome.facts;
+      scripts = outcome.scripts;
+      report.rendered(url, outcome.decision.because);
+    }
+  }
+  const contentLanguage = response.headers['content-language']?.trim();
+  if (contentLanguage) facts = { ...facts, contentLanguage };
   return {
     url: response.finalUrl,
     facts,
@@ -322,6 +351,7 @@ async function readOne(
       ...(response.headers.etag === undefined ? {} : { etag: response.headers.etag }),
       ...(response.headers['last-modified'] === undefined ? {} : { lastModified: response.headers['last-modified'] }),
       ...(lastmod === undefined ? {} : { lastmod }),
+      ...(scripts === undefined ? {} : { scripts }),
     },
   };
 }
@@ -581,6 +611,10 @@ class ReportBuilder {
   #discovery: ImportDiscovery | undefined;
   #endedEarly = false;
   #deadlineReached = false;
+  #renderer: PageRenderer | undefined;
+  readonly #rendered: { url: string; reason: string }[] = [];
+  readonly #needBrowser: { url: string; reason: string }[] = [];
+  #browserMissing: string | undefined;
 
   constructor(
     private readonly started: number,
@@ -630,6 +664,23 @@ class ReportBuilder {
     const key = lang.slice(0, 2);
     this.#otherLanguages[key] = (this.#otherLanguages[key] ?? 0) + 1;
     this.skip(url, `in ${lang}: only pl and en pages can be served`);
+  }
+  renderingWith(renderer: PageRenderer | undefined): void {
+    this.#renderer = renderer;
+  }
+  rendered(url: string, because: string): void {
+    this.#rendered.push({ url, reason: because });
+  }
+  /** A page that needs a browser, where there is none: skipped, and listed with how to get one. */
+  needsBrowser(url: string, because: string, missing: string): void {
+    this.#needBrowser.push({ url, reason: because });
+    this.#browserMissing = missing;
+    this.skip(url, `needs a browser to be read (${because}); ${missing}`);
+  }
+  /** Why pages were not read for want of a browser, when they were not: the first page's reason and what is missing. */
+  browserNeeded(): { because: string; missing: string } | undefined {
+    const first = this.#needBrowser[0];
+    return first === undefined || this.#browserMissing === undefined ? undefined : { because: first.reason, missing: this.#browserMissing };
   }
   fail(url: string, reason: string): void {
     this.#failed.push({ url, reason });
@@ -695,6 +746,17 @@ class ReportBuilder {
       kept: [...this.#kept].sort(byUrl),
       ...(this.#discovery === undefined ? {} : { discovery: this.#discovery }),
       ...(this.#deadlineReached ? { deadlineReached: true } : {}),
+      ...(this.#renderer === undefined
+        ? {}
+        : {
+            rendering: {
+              mode: this.#renderer.mode,
+              rendered: [...this.#rendered].sort(byUrl),
+              needBrowser: [...this.#needBrowser].sort(byUrl),
+              ...(this.#browserMissing === undefined ? {} : { browserMissing: this.#browserMissing }),
+              browserLaunches: this.#renderer.launches,
+            },
+          }),
       durationMs: Date.now() - this.started,
     };
   }

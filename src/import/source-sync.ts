@@ -5,7 +5,9 @@ import { loadSite, type LoadedSite } from '../content/load-site.js';
 import type { ContentReloader, ReloadOutcome, ReloadTrigger, SyncReport } from '../live/content-reloader.js';
 import type { Logger } from '../log/logger.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
+import type { BrowserGate } from '../net/browser/browser-gate.js';
 import { DirectoryLock } from './directory-lock.js';
+import { renderSettingsOf } from './import-settings.js';
 import { runImport, type ImportReport } from './run-import.js';
 
 /** The import deadline of a sync unless --import-deadline says otherwise: within the store's 15 min sync lock, with time to write. */
@@ -35,6 +37,8 @@ export class SourceSync {
     private readonly network: NetworkPolicy,
     private readonly version: string,
     private readonly logger: Logger,
+    /** The process's one-browser gate, shared with the scans. */
+    private readonly browserGate?: BrowserGate,
   ) {
     this.workDir = path.join(config.dataDir, 'source', 'import');
     this.liveDir = path.join(config.dataDir, 'source', 'live');
@@ -103,6 +107,7 @@ export class SourceSync {
       delayMs: this.config.importDelayMs,
       deadlineMs: this.config.importDeadline ?? SYNC_DEADLINE_MS,
       signal: this.#abort.signal,
+      render: renderSettingsOf(this.config, this.browserGate),
     });
     if (report.fatal !== undefined) throw new Error(`the import of ${source} failed: ${report.fatal}`);
     this.logger.info(
@@ -111,6 +116,7 @@ export class SourceSync {
     );
     if (report.weaker !== undefined) this.logger.warn({ source, kept: report.kept.length }, `content: this sync found pages in a weaker way than the last: ${report.weaker}`);
     for (const failure of report.failed) this.logger.warn({ url: failure.url }, `content: source page failed: ${failure.reason}`);
+    if (report.rendering?.browserMissing !== undefined) this.logger.warn({ source, pages: report.rendering.needBrowser.length }, `content: ${report.rendering.needBrowser.length} source page(s) need a browser and were not imported: ${report.rendering.browserMissing}`);
     const loaded = await loadSite(this.workDir);
     await this.#keepAsLive();
     return { ...loaded, sync: syncReport(report) };

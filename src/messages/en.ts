@@ -598,12 +598,12 @@ export const en = {
   'site.notFound.agentHint': 'Agents can search the site with',
 
   // ── The command line: the import summary, progress and check (src/import/import-summary.ts, src/cli/) ───
-  'cli.summary.label': '{row, select, found {pages found} fetched {fetched} added {added} updated {updated} unchanged {unchanged} removed {removed} rechecked {re-checked} kept {kept unconfirmed} skipped {skipped} failed {failed} pagesIn {pages in {dir}} other {time}}',
+  'cli.summary.label': '{row, select, found {pages found} fetched {fetched} added {added} updated {updated} unchanged {unchanged} removed {removed} rechecked {re-checked} kept {kept unconfirmed} skipped {skipped} failed {failed} rendered {rendered in a browser} pagesIn {pages in {dir}} other {time}}',
   'cli.summary.seconds': '{seconds, number, ::.0} s',
   'cli.summary.otherLanguages': 'other languages skipped: {languages}',
   'cli.summary.howFound': 'How pages were found: {how}.',
   'cli.summary.weaker': 'Weaker than the last run: {weaker}.',
-  'cli.summary.list': '{list, select, added {Added} updated {Updated} removed {Removed (gone from the site, or no longer imported)} kept {Kept as they were (this run could not confirm them)} skipped {Skipped} failed {Failed} fillIn {Fill in (the site does not state it)} inferred {Check (inferred, not stated by the site)} unpublished {Check (not published by the site: served without it, get_contact says so; add it if it exists)} other {Check (a neutral default was written)}} ({count, number}):',
+  'cli.summary.list': '{list, select, added {Added} updated {Updated} removed {Removed (gone from the site, or no longer imported)} kept {Kept as they were (this run could not confirm them)} skipped {Skipped} failed {Failed} fillIn {Fill in (the site does not state it)} inferred {Check (inferred, not stated by the site)} unpublished {Check (not published by the site: served without it, get_contact says so; add it if it exists)} rendered {Rendered in a browser (scripts write their content)} needBrowser {Need a browser (not imported)} other {Check (a neutral default was written)}} ({count, number}):',
   'cli.summary.more': '… and {count, number} more',
   'cli.summary.siteFile': 'site.yaml: {outcome, select, written {written} updated {updated} unchanged {unchanged} other {updated; your edits kept}}.',
   'cli.summary.fullLists': 'Every list in full: {file}',

@@ -601,12 +601,12 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'site.notFound.agentHint': 'Agenci mogą przeszukać stronę przez',
 
   // ── Wiersz poleceń: podsumowanie importu, postęp i sprawdzenie (src/import/import-summary.ts, src/cli/) ───
-  'cli.summary.label': '{row, select, found {znalezione strony} fetched {pobrane} added {dodane} updated {zaktualizowane} unchanged {bez zmian} removed {usunięte} rechecked {sprawdzone ponownie} kept {zachowane bez potwierdzenia} skipped {pominięte} failed {nieudane} pagesIn {strony w {dir}} other {czas}}',
+  'cli.summary.label': '{row, select, found {znalezione strony} fetched {pobrane} added {dodane} updated {zaktualizowane} unchanged {bez zmian} removed {usunięte} rechecked {sprawdzone ponownie} kept {zachowane bez potwierdzenia} skipped {pominięte} failed {nieudane} rendered {wyrenderowane w przeglądarce} pagesIn {strony w {dir}} other {czas}}',
   'cli.summary.seconds': '{seconds, number, ::.0} s',
   'cli.summary.otherLanguages': 'pominięte inne języki: {languages}',
   'cli.summary.howFound': 'Jak znaleziono strony: {how}.',
   'cli.summary.weaker': 'Słabiej niż w poprzednim przebiegu: {weaker}.',
-  'cli.summary.list': '{list, select, added {Dodane} updated {Zaktualizowane} removed {Usunięte (zniknęły ze strony albo nie są już importowane)} kept {Zachowane bez zmian (ten przebieg nie mógł ich potwierdzić)} skipped {Pominięte} failed {Nieudane} fillIn {Do uzupełnienia (strona tego nie podaje)} inferred {Do sprawdzenia (wywnioskowane, strona tego nie podaje)} unpublished {Do sprawdzenia (strona tego nie publikuje: serwowane bez tego, get_contact o tym mówi; dopisz, jeśli istnieje)} other {Do sprawdzenia (wpisano neutralną wartość domyślną)}} ({count, number}):',
+  'cli.summary.list': '{list, select, added {Dodane} updated {Zaktualizowane} removed {Usunięte (zniknęły ze strony albo nie są już importowane)} kept {Zachowane bez zmian (ten przebieg nie mógł ich potwierdzić)} skipped {Pominięte} failed {Nieudane} fillIn {Do uzupełnienia (strona tego nie podaje)} inferred {Do sprawdzenia (wywnioskowane, strona tego nie podaje)} unpublished {Do sprawdzenia (strona tego nie publikuje: serwowane bez tego, get_contact o tym mówi; dopisz, jeśli istnieje)} rendered {Wyrenderowane w przeglądarce (treść piszą skrypty)} needBrowser {Wymagają przeglądarki (nie zaimportowano)} other {Do sprawdzenia (wpisano neutralną wartość domyślną)}} ({count, number}):',
   'cli.summary.more': '… i {count, plural, one {# kolejna} few {# kolejne} many {# kolejnych} other {# kolejnej}}',
   'cli.summary.siteFile': 'site.yaml: {outcome, select, written {zapisany} updated {zaktualizowany} unchanged {bez zmian} other {zaktualizowany; Twoje zmiany zachowane}}.',
   'cli.summary.fullLists': 'Wszystkie listy w całości: {file}',

@@ -5,7 +5,7 @@ import type { Logger } from '../log/logger.js';
 import { AI_VISIBILITY_CHECKS } from './checks/ai/index.js';
 import { ANALYTICS_CHECKS } from './checks/analytics/index.js';
 import { m, notVerified, type CheckResult, type CheckSpec } from './checks/check.js';
-import type { BrowserGate } from './browser/browser-gate.js';
+import type { BrowserGate } from '../net/browser/browser-gate.js';
 import type { BrowserObservation } from './browser/observation.js';
 import { observeInBrowser } from './browser/observe.js';
 import { collect } from './collect.js';

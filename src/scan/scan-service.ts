@@ -6,7 +6,7 @@ import { checkQuotas, consumeQuotas } from '../limits/quota.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import { quotaIdentity } from '../mail/email-address.js';
-import { BrowserGate } from './browser/browser-gate.js';
+import { BrowserGate } from '../net/browser/browser-gate.js';
 import type { NetworkPolicy } from '../net/network-policy.js';
 import { TargetRefusal } from '../net/target.js';
 import { preloadReportLayout } from './report-layout-worker.js';
@@ -66,6 +66,8 @@ export interface ScanServiceDeps {
   readonly sender: ReportSender;
   /** Counts scans started and completed for the insights funnel. */
   readonly insights?: Pick<InsightsSink, 'funnel'> | undefined;
+  /** The process's one-browser gate, shared with `serve --source`'s rendering; a gate of its own when absent. */
+  readonly browserGate?: BrowserGate;
 }
 
 const ID_PATTERN = /^scan_[A-Za-z0-9_-]{22}$/;
@@ -82,9 +84,11 @@ export class ScanService {
   readonly #running = new Set<Promise<unknown>>();
   readonly #runningBy = new Map<string, number>();
   readonly #stopping = new AbortController();
-  readonly #browserGate = new BrowserGate();
+  readonly #browserGate: BrowserGate;
 
-  constructor(private readonly deps: ScanServiceDeps) {}
+  constructor(private readonly deps: ScanServiceDeps) {
+    this.#browserGate = deps.browserGate ?? new BrowserGate();
+  }
 
   /** How long a scan's status and result stay readable after it started. */
   get resultTtlMs(): number {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mirror } from '../../scripts/fixtures/mirror.js';
 import { html, startFixtureSite, type FixtureSite } from './fixture-site.js';
-import { readMirrorManifest, REAL_SITES, startMirrorSite } from './mirror-site.js';
+import { readMirrorManifest, REAL_SITES, startBuiltSite, startMirrorSite } from './mirror-site.js';
 import { REPO_ROOT } from './paths.js';
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { redirect: 'manual', headers });
@@ -143,5 +143,36 @@ describe('every committed mirror', () => {
     for (const body of bodies) expect(existsSync(path.join(REAL_SITES, name, body)), body).toBe(true);
     const files = readdirSync(path.join(REAL_SITES, name, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(files).toHaveLength(new Set(bodies).size);
+  });
+});
+
+describe('serving a framework build (startBuiltSite)', () => {
+  let spa: Awaited<ReturnType<typeof startBuiltSite>>;
+  let exported: Awaited<ReturnType<typeof startBuiltSite>>;
+  beforeAll(async () => {
+    [spa, exported] = await Promise.all([startBuiltSite('react-spa', { spaFallback: true }), startBuiltSite('astro-static')]);
+  });
+  afterAll(async () => {
+    await Promise.all([spa?.close(), exported?.close()]);
+  });
+
+  it('answers a client-only route of the single-page application with its index.html, as its host would', async () => {
+    const route = await get(`${spa.origin}/en/services/websites/`);
+    expect(route.status).toBe(200);
+    const body = await route.text();
+    expect(body).toContain('<div id="root"></div>');
+    expect(body).toBe(await (await get(`${spa.origin}/`)).text());
+  });
+
+  it('answers a missing asset of the single-page application with a 404, not the index', async () => {
+    expect((await get(`${spa.origin}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('answers the static export page by page, with a 304 to its ETag', async () => {
+    const page = await get(`${exported.origin}/en/services/websites/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Websites – Studio Lipiec</title>');
+    expect((await get(`${exported.origin}/en/services/websites/`, { 'if-none-match': page.headers.get('etag')! })).status).toBe(304);
+    expect((await get(`${exported.origin}/nie-ma/`)).status).toBe(404);
   });
 });

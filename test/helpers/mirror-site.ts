@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -115,6 +116,73 @@ export async function startMirrorSite(
     port,
     requests,
     manifest,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const BUILT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Framework build outputs, committed as built: test/fixtures/sites/built/<name> (see its README.md). */
+export const BUILT_SITES = path.join(REPO_ROOT, 'test', 'fixtures', 'sites', 'built');
+
+/**
+ * Serves a framework's build output (test/fixtures/sites/built/<name>/site, made by a script under
+ * scripts/fixtures/) on 127.0.0.1, port 0, as a static host does: `/a/` is `a/index.html`, every
+ * file has a strong ETag from its bytes (read on each request, so a test may change a file between
+ * two imports) and answers 304 to it. With `spaFallback`, a path that is no file and has no
+ * extension answers 200 with the root index.html, as a single-page application's server does
+ * (Netlify's `/* /index.html 200`, nginx's `try_files $uri /index.html`); anything else is a 404.
+ */
+export async function startBuiltSite(nameOrDir: string, options: { spaFallback?: boolean } = {}): Promise<FixtureSite & { readonly root: string }> {
+  const root = path.isAbsolute(nameOrDir) ? nameOrDir : path.join(BUILT_SITES, nameOrDir, 'site');
+  const requests: RecordedRequest[] = [];
+  const fileFor = (pathname: string): string | undefined => {
+    const decoded = decodeURIComponent(pathname);
+    const candidate = path.join(root, decoded.endsWith('/') ? `${decoded}index.html` : decoded);
+    if (!candidate.startsWith(root + path.sep)) return undefined;
+    try {
+      readFileSync(candidate, { flag: 'r' });
+      return candidate;
+    } catch {
+      return undefined;
+    }
+  };
+  const server = http.createServer((req, res) => {
+    const key = req.url ?? '/';
+    requests.push({ method: req.method ?? 'GET', path: key, headers: req.headers });
+    const pathname = new URL(key, 'http://localhost').pathname;
+    const file = fileFor(pathname) ?? (options.spaFallback === true && path.extname(pathname) === '' ? path.join(root, 'index.html') : undefined);
+    if (file === undefined) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Not found</title><h1>Not found</h1>');
+      return;
+    }
+    const body = readFileSync(file);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+    const headers = { 'content-type': BUILT_TYPES[path.extname(file)] ?? 'application/octet-stream', etag };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    root,
+    requests,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

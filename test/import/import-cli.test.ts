@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.js';
+import { startBuiltSite } from '../helpers/mirror-site.js';
 import { BUILT_CLI, MINI_SITE } from '../helpers/paths.js';
 import { outputDir } from './import-helpers.js';
 
@@ -62,6 +63,19 @@ describe('site-content-mcp import and check on the command line', () => {
     expect(result.stdout).toMatch(/ {2}language: en\n {4}because html lang says en and the text agrees\n/);
     expect(result.stdout).toMatch(/ {2}type: company\n/);
     expect(result.stdout).toMatch(/ {2}title: Contact\n/);
+  });
+
+  it('without a browser at --render-browser, says the pages need one and how to get one, and exits 1 when nothing else could be read', async () => {
+    const spa = await startBuiltSite('react-spa', { spaFallback: true });
+    try {
+      const result = await cli(['import', `${spa.origin}/`, '--out', await outputDir(), '--render-browser', '/nonexistent/chromium'], TEST_ONLY);
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toContain(
+        `\nsite-content-mcp: nothing imported from ${spa.origin}: its pages need a browser to be read (an empty application root (<div id="root">): scripts write the page), and there is no browser at /nonexistent/chromium: install Debian's chromium package (apt-get install chromium) and give its path with --render-browser (IMPORT_RENDER_BROWSER); or import with --render never\n`,
+      );
+    } finally {
+      await spa.close();
+    }
   });
 
   it('asks for --out', async () => {

@@ -35,7 +35,7 @@ export async function importMirror(name: string, startPath = '/', { discover = f
   return { site, out, report, pages: await writtenPages(out) };
 }
 
-async function writtenPages(out: string): Promise<Map<string, WrittenPage>> {
+export async function writtenPages(out: string): Promise<Map<string, WrittenPage>> {
   const pages = new Map<string, WrittenPage>();
   const root = path.join(out, 'pages');
   const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('index.md'));

@@ -3,7 +3,8 @@ import { quote } from '../checks/evidence.js';
 import { m } from '../report-language.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Fetcher } from '../../net/fetcher.js';
-import { DEAD_PROXY, guardRequests, type RequestLog } from './guarded-requests.js';
+import { launchGuardedBrowser } from '../../net/browser/guarded-browser.js';
+import { guardRequests, type RequestLog } from './guarded-requests.js';
 import { trackingHits, type AttemptedRequest, type BrowserObservation, type BrowserPage, type ConsentPhase } from './observation.js';
 
 export interface BrowserSettings {
@@ -64,7 +65,6 @@ const FINGERPRINT_PROBE = `(() => {
  * then is returned, with `incomplete` saying why it stopped.
  */
 export async function observeInBrowser(options: ObserveOptions): Promise<BrowserObservation> {
-  const { chromium } = await import('playwright-core');
   const budget = new Deadline(options.settings.budgetMs, [options.signal]);
   const deadline = budget.signal;
   const pages: BrowserPage[] = [];
@@ -72,20 +72,7 @@ export async function observeInBrowser(options: ObserveOptions): Promise<Browser
   const stop = () => void browser?.close().catch(() => {});
   deadline.addEventListener('abort', stop, { once: true });
   try {
-    browser = await chromium.launch({
-      executablePath: options.settings.executablePath,
-      headless: true,
-      timeout: options.settings.budgetMs,
-      args: [
-        `--proxy-server=${DEAD_PROXY}`,
-        '--proxy-bypass-list=<-loopback>',
-        '--disable-background-networking',
-        '--dns-prefetch-disable',
-        '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-        '--disable-features=InterestFeedContentSuggestions,OptimizationHints,MediaRouter',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchGuardedBrowser(options.settings.executablePath, options.settings.budgetMs);
     if (deadline.aborted) throw new Error('budget');
     const launched = browser;
     // The pages at once, each in its own profile: most of a visit is waiting for late tags.

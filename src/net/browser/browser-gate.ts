@@ -1,5 +1,5 @@
 /**
- * At most one browser per process at a time: each scan that wants one waits its turn here
+ * At most one browser per process at a time: each scan (or import) that wants one waits its turn here
  * (the wait counts against its own browser budget). A browser is several hundred megabytes
  * and a few cores' worth of work; two at once would starve the server on a small machine.
  */
