@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from './read-page.js';
@@ -12,22 +11,28 @@ export interface PageReader {
   close(): Promise<void>;
 }
 
-/** Threads at most: each holds its own heap, and the import's memory must stay small. */
-const MAX_THREADS = 3;
+/**
+ * One reader thread, whatever the cores: each thread holds its own heap and its own copy of what
+ * reading loads (~60 MB at peak), and the import's peak RSS must stay under 300 MB on every
+ * machine (issue 24). Measured with `bench/import.ts` on 2,000 pages: one thread 257 / 236 MB
+ * (first import / re-run), two 324 / 279 MB, three 386 / 334 MB. A live import waits for the
+ * site far longer than it reads (politeness spaces the requests), so more threads would buy
+ * little (docs/decisions/0146-one-reader-thread.md).
+ */
+const READER_THREADS = 1;
 
 /**
  * Reads pages (charset, DOM, Readability, Markdown, language identification: the importer's CPU
- * and most of its memory) on worker threads, one fewer than the cores (at most three), so that
- * fetching and parsing overlap and what reading loads (linkedom, Readability, eld's n-gram data)
- * is returned when the import ends: a server that syncs from a live site does not keep it. Where
- * the compiled worker file is not beside this module (running from TypeScript sources), or on one
- * core, pages are read on this thread, the modules loaded on the first page.
+ * and most of its memory) on a worker thread, so that fetching and parsing overlap and what
+ * reading loads (linkedom, Readability, eld's n-gram data) is returned when the import ends: a
+ * server that syncs from a live site does not keep it. Where the compiled worker file is not
+ * beside this module (running from TypeScript sources), pages are read on this thread, the
+ * modules loaded on the first page.
  */
 export function createPageReader(): PageReader {
   const workerFile = fileURLToPath(new URL('./read-page-worker.js', import.meta.url));
-  const threads = Math.min(MAX_THREADS, availableParallelism() - 1);
-  if (threads < 1 || !existsSync(workerFile)) return inThread;
-  return new WorkerPageReader(workerFile, threads);
+  if (!existsSync(workerFile)) return inThread;
+  return new WorkerPageReader(workerFile, READER_THREADS);
 }
 
 const inThread: PageReader = {
