@@ -36,7 +36,7 @@ export const en = {
   'report.scannedWith':
     'We scanned {url} with {requests, plural, one {# request} other {# requests}} in {seconds, number} s. {browser, select, yes {The home page and one inner page were also loaded in a headless browser.} other {The scan reads the HTML, headers and files as served; it does not run the site’s JavaScript.}}',
   'report.notRequested': 'If you did not ask for this scan, you can ignore this message: nothing else will be sent.',
-  'report.evidenceInline': 'Evidence: {evidence}',
+  'report.evidenceInline': 'Evidence: {evidence}.',
 
   // ── The summary line of a result ────────────────────────────────────────────────────────────
   'summary.line': 'Grade {grade} ({score}/100): {details}.',

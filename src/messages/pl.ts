@@ -39,7 +39,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'report.scannedWith':
     'Sprawdziliśmy {url}: {requests, plural, one {# żądanie} few {# żądania} many {# żądań} other {# żądania}} w {seconds, number} s. {browser, select, yes {Strona główna i jedna podstrona zostały też wczytane w przeglądarce bez interfejsu.} other {Skan czyta HTML, nagłówki i pliki tak, jak serwuje je strona; nie uruchamia jej JavaScriptu.}}',
   'report.notRequested': 'Jeśli to nie Pani/Pan zlecał(a) ten skan, prosimy zignorować tę wiadomość: nic więcej nie wyślemy.',
-  'report.evidenceInline': 'Dowód: {evidence}',
+  'report.evidenceInline': 'Dowód: {evidence}.',
 
   // ── Podsumowanie wyniku ─────────────────────────────────────────────────────────────────────
   'summary.line': 'Ocena {grade} ({score}/100): {details}.',

@@ -56,7 +56,9 @@ const SHARED = new Set(
     // The site frame: menu is a Polish word too ("Menu główne").
     'menu ' +
     // The command line: import is a Polish word too ("import: znaleziono 2"), and serve is our command's verb.
-    'import serve').split(' '),
+    'import serve ' +
+    // The insights page: the doors' names (REST, NLWeb), and Polish words spelt as English ones ("te same dane"; transport, the MCP transport).
+    'nlweb rest same transport').split(' '),
 );
 
 interface Element {

@@ -272,6 +272,27 @@ describe('a site behind a bot challenge', () => {
   });
 });
 
+describe('a site that blocks the scanner, scanned for a Polish reader', () => {
+  const refusal: Routes = { '/': { status: 403, body: '<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1></body></html>' } };
+  const browserCheck: Routes = { '/': { status: 503, body: '<!DOCTYPE html><html><head><title>Bitte warten</title></head><body><p>Checking your browser before accessing the site.</p></body></html>' } };
+
+  it('says why in Polish, quoting only what the site answered: a refusal', async () => {
+    const { finished } = await ctx.scans.start('ai_visibility', `${(await serve(refusal)).origin}/`, 'refused-pl@acme-heating.co.uk', 'local', 'pl');
+    const { error } = await finished;
+    expect(error).toContain('Witryna odmówiła dostępu naszemu skanerowi');
+    expect(error).toContain('HTTP 403');
+    expect(error).not.toMatch(/\b(for|our|scanner|request)\b/);
+  });
+
+  it('says why in Polish, quoting only what the site answered: a browser check page', async () => {
+    const { finished } = await ctx.scans.start('ai_visibility', `${(await serve(browserCheck)).origin}/`, 'checked-pl@acme-heating.co.uk', 'local', 'pl');
+    const { error } = await finished;
+    expect(error).toContain('wyzwaniem dla botów');
+    expect(error).toContain('Checking your browser before accessing');
+    expect(error).not.toContain('browser check page');
+  });
+});
+
 describe('a slow site', () => {
   const stalled: http.ServerResponse[] = [];
   afterEach(() => {
