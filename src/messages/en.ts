@@ -464,7 +464,7 @@ export const en = {
   'V13.noMain': 'no <main> or role="main"',
   'V1.otherStatus': 'robots.txt answered HTTP {status}',
   'T1.noTagsHere': 'No analytics or advertising tag was found on the pages read (T1), so there is nothing here to check.',
-  'browser.outOfTime': 'the browser ran out of its {seconds, plural, one {# second} other {# seconds}}',
+  'browser.outOfTime': 'the browser ran out of its time ({seconds, number} s)',
   'browser.failed': 'the browser failed: "{error}"',
   'browser.busy': 'the browser was busy with another scan for the whole time this scan had for it',
   'browser.failedOurSide': 'the browser failed on our side',

@@ -467,7 +467,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'V13.noMain': 'brak <main> i role="main"',
   'V1.otherStatus': 'robots.txt odpowiedział kodem HTTP {status}',
   'T1.noTagsHere': 'Na przeczytanych stronach nie znaleziono żadnego tagu analitycznego ani reklamowego (T1), więc nie ma tu czego sprawdzać.',
-  'browser.outOfTime': 'przeglądarce skończył się przydzielony czas ({seconds, plural, one {# sekunda} few {# sekundy} many {# sekund} other {# sekundy}})',
+  'browser.outOfTime': 'przeglądarce skończył się przydzielony czas ({seconds, number} s)',
   'browser.failed': 'przeglądarka zgłosiła błąd: „{error}”',
   'browser.busy': 'przeglądarka przez cały przydzielony czas była zajęta innym skanem',
   'browser.failedOurSide': 'przeglądarka zawiodła po naszej stronie',

@@ -163,7 +163,7 @@ describe.each(FIXTURES)('serving the unedited import of the $name fixture', ({ n
     expect(contact.note).toMatch(/publishes no e-mail address, phone number or contact page/);
     const rest = await fetch(new URL('/api/v1/contact?lang=pl', served.url));
     expect(rest.status).toBe(200);
-    expect(((await rest.json()) as Record<string, unknown>).note).toMatch(/publishes no e-mail address, phone number or contact page/);
+    expect(((await rest.json()) as Record<string, unknown>).note).toMatch(/nie publikuje na tej stronie adresu e-mail, numeru telefonu ani strony kontaktowej/);
   });
 
   it('refuses send_inquiry with a clear reason, since the site names no one to send it to, and sends nothing', async () => {

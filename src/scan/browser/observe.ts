@@ -80,7 +80,7 @@ export async function observeInBrowser(options: ObserveOptions): Promise<Browser
     return { pages };
   } catch (error) {
     const reason = deadline.aborted
-      ? m('browser.outOfTime', { seconds: Math.round(options.settings.budgetMs / 1000) })
+      ? m('browser.outOfTime', { seconds: options.settings.budgetMs / 1000 })
       : m('browser.failed', { error: quote(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error), 160) });
     return { pages, incomplete: reason };
   } finally {
