@@ -3,17 +3,21 @@ import { currencySentence, noPricesClause, publishesPrices } from '../src/conten
 import type { Lang, PageType } from '../src/content/schema.js';
 import type { SiteContent } from '../src/content/site-content.js';
 import type { SiteUrls } from '../src/content/site-urls.js';
+import { message } from '../src/messages/catalog.js';
 
-/** How each language is named after a section title or an optional link. */
-const LANGUAGE_LABEL: Record<Lang, string> = { pl: 'po polsku', en: 'English' };
+/** How a language names itself after a section title or an optional link ("po polsku", "English"). */
+const languageLabel = (lang: Lang) => message(lang, 'llms.language', { lang });
 
-/** Sections of llms.txt, per language; pages of the other types go to "Optional". */
-const SECTIONS: readonly { types: readonly PageType[]; title: Record<Lang, string> }[] = [
-  { types: ['company'], title: { pl: 'Firma (po polsku)', en: 'Company (English)' } },
-  { types: ['services_index', 'service_area', 'service'], title: { pl: 'Usługi (po polsku)', en: 'Services (English)' } },
-  { types: ['pricing'], title: { pl: 'Cennik (po polsku)', en: 'Pricing (English)' } },
-  { types: ['city_page'], title: { pl: 'Miasta (po polsku)', en: 'Cities (English)' } },
-  { types: ['case_studies'], title: { pl: 'Realizacje (po polsku)', en: 'Case studies (English)' } },
+/**
+ * Sections of llms.txt, per language, titled in that language (the catalogs' `llms.section`);
+ * pages of the other types go to "Optional".
+ */
+const SECTIONS: readonly { types: readonly PageType[]; section: string }[] = [
+  { types: ['company'], section: 'company' },
+  { types: ['services_index', 'service_area', 'service'], section: 'services' },
+  { types: ['pricing'], section: 'pricing' },
+  { types: ['city_page'], section: 'cities' },
+  { types: ['case_studies'], section: 'case_studies' },
 ];
 const OPTIONAL_TYPES: readonly PageType[] = ['event', 'blog'];
 
@@ -40,12 +44,12 @@ export function renderLlmsTxt(site: SiteContent, urls: SiteUrls): string {
       const pages = site.pages.filter((page) => page.lang === lang && section.types.includes(page.type));
       if (pages.length === 0) continue;
       const ordered = section.types.includes('service') ? servicesInOrder(pages, site, lang) : sortBy(pages, section.types);
-      lines.push(`## ${section.title[lang]}`, '', ...ordered.map((page) => link(page, urls)), '');
+      lines.push(`## ${message(lang, 'llms.section', { section: section.section, language: languageLabel(lang) })}`, '', ...ordered.map((page) => link(page, urls)), '');
     }
   }
   // One Optional section (llmstxt.org gives that name its meaning), each link saying its language.
   const optional = info.languages.flatMap((lang) => sortBy(site.pages.filter((page) => page.lang === lang && OPTIONAL_TYPES.includes(page.type)), OPTIONAL_TYPES));
-  if (optional.length > 0) lines.push('## Optional', '', ...optional.map((page) => link(page, urls, LANGUAGE_LABEL[page.lang])), '');
+  if (optional.length > 0) lines.push('## Optional', '', ...optional.map((page) => link(page, urls, languageLabel(page.lang))), '');
   return lines.join('\n');
 }
 

@@ -1,13 +1,9 @@
 import { formatPrice } from '../src/content/money.js';
 import { currencySentence, noPricesClause, priceCurrencies, publishedPrices, publishesPrices, type PriceEntry } from '../src/content/pricing.js';
 import type { Lang } from '../src/content/schema.js';
+import { message } from '../src/messages/catalog.js';
 import type { SiteContent } from '../src/content/site-content.js';
 import type { SiteUrls } from '../src/content/site-urls.js';
-
-const LABELS: Record<Lang, { heading: string; service: string; package: string; price: string; page: string }> = {
-  pl: { heading: 'Ceny po polsku', service: 'Usługa', package: 'Pakiet', price: 'Cena od (netto)', page: 'Strona z ceną' },
-  en: { heading: 'Prices in English', service: 'Service', package: 'Package', price: 'From (net)', page: 'Page with the price' },
-};
 
 /** The package cell of a row that is the service's own price, not a package's: an empty cell, shown as a dash. */
 const NO_PACKAGE = '—';
@@ -15,26 +11,22 @@ const NO_PACKAGE = '—';
 /**
  * Every published starting price with its page URL, per language, net, with its currency and,
  * when it is charged per month, day…, its unit, as one phrase that never breaks across lines.
- * What the text says about currencies is what the prices are in.
+ * What the text says about currencies is what the prices are in. The frame is English; each
+ * language's table is headed and labelled in that language (the catalogs' `pricing.*`).
  */
 export function renderPricingMarkdown(site: SiteContent, urls: SiteUrls): string {
   const { info } = site;
   const currencies = priceCurrencies(site);
-  if (!publishesPrices(site)) return [`# Published prices of ${info.company}`, '', `${noPricesClause(site)}.`, ''].join('\n');
-  const lines: string[] = [
-    `# Published prices of ${info.company}`,
-    '',
-    ['All prices are net starting prices (VAT excluded).', currencySentence(site), 'The final quote depends on the scope.'].filter(Boolean).join(' '),
-    'A price may be stated only together with the page that publishes it, and with its unit ("per month") where it has one; "quoted individually" means the price is set after a conversation.',
-    '',
-  ];
+  const title = `# ${message('en', 'pricing.title', { company: info.company })}`;
+  if (!publishesPrices(site)) return [title, '', `${noPricesClause(site)}.`, ''].join('\n');
+  const lines: string[] = [title, '', [message('en', 'pricing.net'), currencySentence(site), message('en', 'pricing.scope')].filter(Boolean).join(' '), message('en', 'pricing.rule'), ''];
   for (const lang of info.languages) {
-    const label = LABELS[lang];
     const entries = publishedPrices(site, lang);
     if (entries.length === 0) continue;
     const currency = currencies.get(lang);
-    lines.push(`## ${label.heading}${currency === undefined ? '' : ` (${currency})`}`, '', oneLine(info.pricing.note[lang] ?? ''), '');
-    lines.push(`| ${label.service} | ${label.package} | ${label.price} | ${label.page} |`, '| --- | --- | --- | --- |');
+    lines.push(`## ${message(lang, 'pricing.heading', { lang })}${currency === undefined ? '' : ` (${currency})`}`, '', oneLine(info.pricing.note[lang] ?? ''), '');
+    const columns = (['pricing.service', 'pricing.package', 'pricing.price', 'pricing.page'] as const).map((key) => message(lang, key));
+    lines.push(`| ${columns.join(' | ')} |`, '| --- | --- | --- | --- |');
     for (const entry of entries) lines.push(...rows(entry, lang, urls.pageUrl(entry.pagePath)));
     lines.push('');
   }

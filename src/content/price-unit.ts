@@ -1,17 +1,7 @@
+import { message } from '../messages/catalog.js';
 import type { Lang, PricePer } from './schema.js';
 
 export type { PricePer } from './schema.js';
-
-/** How each language says "per …" when the site file gives no wording of its own. */
-const DEFAULT_LABEL: Record<PricePer, Record<Lang, string>> = {
-  month: { pl: 'miesięcznie', en: 'per month' },
-  year: { pl: 'rocznie', en: 'per year' },
-  week: { pl: 'tygodniowo', en: 'per week' },
-  day: { pl: 'za dzień', en: 'per day' },
-  hour: { pl: 'za godzinę', en: 'per hour' },
-  person: { pl: 'za osobę', en: 'per person' },
-  page: { pl: 'za stronę', en: 'per page' },
-};
 
 /**
  * UN/CEFACT Recommendation 20 common codes, which schema.org's `unitCode` takes: MON month,
@@ -26,7 +16,7 @@ export interface PriceUnitSource {
   readonly label?: Partial<Record<Lang, string>> | undefined;
 }
 
-/** A unit in one language: the site's words (or the default for `per`), and `per` when known. */
+/** A unit in one language: the site's words (or the catalog's `price.unit` for `per`), and `per` when known. */
 export interface PriceUnit {
   readonly per?: PricePer;
   readonly label: string;
@@ -35,7 +25,7 @@ export interface PriceUnit {
 /** The unit in one language, or undefined when the site file states none for it. */
 export function unitIn(source: PriceUnitSource | undefined, lang: Lang): PriceUnit | undefined {
   if (source === undefined) return undefined;
-  const label = source.label?.[lang] ?? (source.per === undefined ? undefined : DEFAULT_LABEL[source.per][lang]);
+  const label = source.label?.[lang] ?? (source.per === undefined ? undefined : message(lang, 'price.unit', { per: source.per }));
   if (label === undefined) return undefined;
   return source.per === undefined ? { label } : { per: source.per, label };
 }

@@ -557,6 +557,28 @@ export const en = {
   'contact.unpublished': '{company} publishes no {details} on this website.',
   'contact.nor': 'or',
 
+  // ── A price's unit when the site file gives no words of its own (src/content/price-unit.ts) ─────────
+  'price.unit': '{per, select, month {per month} year {per year} week {per week} day {per day} hour {per hour} person {per person} other {per page}}',
+
+  // ── pricing.md (resources/pricing-md.ts): its English frame, and each language's table in that language ─
+  'pricing.title': 'Published prices of {company}',
+  'pricing.net': 'All prices are net starting prices (VAT excluded).',
+  'pricing.scope': 'The final quote depends on the scope.',
+  'pricing.rule': 'A price may be stated only together with the page that publishes it, and with its unit ("per month") where it has one; "quoted individually" means the price is set after a conversation.',
+  'pricing.heading': '{lang, select, pl {Prices in Polish} other {Prices in English}}',
+  'pricing.service': 'Service',
+  'pricing.package': 'Package',
+  'pricing.price': 'From (net)',
+  'pricing.page': 'Page with the price',
+
+  // ── llms.txt (resources/llms-txt.ts): each language's sections, titled in that language ─────────────
+  'llms.language': '{lang, select, pl {Polish} other {English}}',
+  'llms.section': '{section, select, company {Company} services {Services} pricing {Pricing} cities {Cities} other {Case studies}} ({language})',
+
+  // ── NLWeb /ask: what an answer's _meta.notice tells the client (src/agent-site/ask/ask-answer.ts), in English as the API's errors ─
+  'ask.listOnly': 'Mode "{mode}" needs a language model, which this site does not use: these are the matching pages as a list; nothing was summarized or generated.',
+  'ask.noMatch': 'No page matched. Try fewer or more general words, or ask in another language of the site.',
+
   // ── The OAuth pages that end a request (src/auth/consent-page.ts) ───────────────────────────────────
   'oauth.errorHeading': '{reason, select, tooMany {Too many requests} unavailable {Authorization is temporarily unavailable} other {This authorization request cannot be completed}}',
   'oauth.error': '{reason, select, tooMany {Too many authorization requests came from this address. Try again in a minute.} unavailable {Please try again in a minute.} repeated {A parameter of the authorization request is repeated.} noClientId {The authorization request has no client_id.} unknownClient {The application is not registered here (unknown client_id). It must register again with POST /oauth/register/.} noRedirect {The authorization request has no redirect_uri, and the application registered more than one.} redirectMismatch {The redirect_uri is not one the application registered (it must match exactly).} foreignOrigin {The answer did not come from this site’s own page.} incomplete {The answer is incomplete.} expired {This confirmation page has expired (it is valid for 10 minutes).} noCookie {The answer could not be verified (the cookie of this page is missing).} answered {This request was already answered.} other {{detail, select, too_large {The answer is larger than the limit.} too_many_parameters {The form has too many parameters.} unsupported_encoding {The Content-Encoding is not supported (use gzip, deflate or br, or none).} unsupported_charset {The charset is not supported (use UTF-8).} other {The answer could not be read.}} Answer with the form of the confirmation page.}}',

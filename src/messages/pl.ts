@@ -560,6 +560,28 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'contact.unpublished': 'Firma {company} nie publikuje na tej stronie {details}.',
   'contact.nor': 'ani',
 
+  // ── Jednostka ceny, gdy plik strony nie podaje własnych słów (src/content/price-unit.ts) ────────────
+  'price.unit': '{per, select, month {miesięcznie} year {rocznie} week {tygodniowo} day {za dzień} hour {za godzinę} person {za osobę} other {za stronę}}',
+
+  // ── pricing.md (resources/pricing-md.ts): ramy po angielsku, a tabela każdego języka w tym języku ──
+  'pricing.title': 'Opublikowane ceny: {company}',
+  'pricing.net': 'Wszystkie ceny są cenami początkowymi netto (bez VAT).',
+  'pricing.scope': 'Ostateczna wycena zależy od zakresu prac.',
+  'pricing.rule': 'Cenę wolno podać tylko razem ze stroną, która ją publikuje, i z jej jednostką („miesięcznie”), jeśli ją ma; „wycena indywidualna” oznacza, że cenę ustala się po rozmowie.',
+  'pricing.heading': '{lang, select, pl {Ceny po polsku} other {Ceny po angielsku}}',
+  'pricing.service': 'Usługa',
+  'pricing.package': 'Pakiet',
+  'pricing.price': 'Cena od (netto)',
+  'pricing.page': 'Strona z ceną',
+
+  // ── llms.txt (resources/llms-txt.ts): sekcje każdego języka, zatytułowane w tym języku ─────────────
+  'llms.language': '{lang, select, pl {po polsku} other {po angielsku}}',
+  'llms.section': '{section, select, company {Firma} services {Usługi} pricing {Cennik} cities {Miasta} other {Realizacje}} ({language})',
+
+  // ── NLWeb /ask: co mówi klientowi _meta.notice odpowiedzi (src/agent-site/ask/ask-answer.ts), po angielsku jak błędy API ─
+  'ask.listOnly': 'Tryb „{mode}” wymaga modelu językowego, którego ta strona nie używa: oto pasujące strony w postaci listy; niczego nie streszczono ani nie wygenerowano.',
+  'ask.noMatch': 'Żadna strona nie pasuje. Spróbuj użyć mniej słów lub słów ogólniejszych albo zapytaj w innym języku strony.',
+
   // ── Strony OAuth kończące prośbę (src/auth/consent-page.ts) ─────────────────────────────────────────
   'oauth.errorHeading': '{reason, select, tooMany {Zbyt wiele żądań} unavailable {Autoryzacja jest chwilowo niedostępna} other {Tej prośby o autoryzację nie da się dokończyć}}',
   'oauth.error': '{reason, select, tooMany {Z tego adresu przyszło zbyt wiele próśb o autoryzację. Spróbuj ponownie za minutę.} unavailable {Spróbuj ponownie za minutę.} repeated {Parametr prośby o autoryzację się powtarza.} noClientId {Prośba o autoryzację nie ma parametru client_id.} unknownClient {Aplikacja nie jest tu zarejestrowana (nieznany client_id). Musi zarejestrować się ponownie przez POST /oauth/register/.} noRedirect {Prośba o autoryzację nie ma parametru redirect_uri, a aplikacja zarejestrowała więcej niż jeden adres.} redirectMismatch {Ten redirect_uri nie jest adresem zarejestrowanym przez aplikację (musi się zgadzać dokładnie).} foreignOrigin {Odpowiedź nie pochodzi z własnej strony tej witryny.} incomplete {Odpowiedź jest niepełna.} expired {Ta strona potwierdzenia wygasła (jest ważna przez 10 minut).} noCookie {Nie udało się zweryfikować odpowiedzi (brak ciasteczka tej strony).} answered {Na tę prośbę już odpowiedziano.} other {{detail, select, too_large {Odpowiedź przekracza dopuszczalny rozmiar.} too_many_parameters {Formularz ma zbyt wiele parametrów.} unsupported_encoding {To kodowanie Content-Encoding nie jest obsługiwane (użyj gzip, deflate lub br albo żadnego).} unsupported_charset {To kodowanie znaków nie jest obsługiwane (użyj UTF-8).} other {Nie udało się odczytać odpowiedzi.}} Odpowiedz za pomocą formularza strony potwierdzenia.}}',

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentError, loadSite } from '../../src/content/load-site.js';
+import { unitIn } from '../../src/content/price-unit.js';
 import { priceCurrencies, publishedPrices } from '../../src/content/pricing.js';
+import { PRICE_PERS } from '../../src/content/schema.js';
 import { MINI_SITE, SAMPLE_SITE } from '../helpers/paths.js';
 
 const temporary: string[] = [];
@@ -39,6 +41,13 @@ describe('a price states what it is per', () => {
     const [ga4] = publishedPrices(site, 'pl');
     expect(ga4!.unit).toEqual({ per: 'day', label: 'za dzień dla grupy' });
     expect(ga4!.packages.map((pkg) => pkg.unit)).toEqual([{ per: 'day', label: 'za dzień dla grupy' }, { per: 'day', label: 'za dzień dla grupy' }]);
+  });
+
+  it('says each period in the words of each language when the site file gives none', () => {
+    const words = (lang: 'pl' | 'en') => PRICE_PERS.map((per) => unitIn({ per }, lang)?.label);
+    expect(PRICE_PERS).toEqual(['month', 'year', 'week', 'day', 'hour', 'person', 'page']);
+    expect(words('pl')).toEqual(['miesięcznie', 'rocznie', 'tygodniowo', 'za dzień', 'za godzinę', 'za osobę', 'za stronę']);
+    expect(words('en')).toEqual(['per month', 'per year', 'per week', 'per day', 'per hour', 'per person', 'per page']);
   });
 
   it('lets a package state a unit of its own', async () => {

@@ -58,7 +58,9 @@ const SHARED = new Set(
     // The command line: import is a Polish word too ("import: znaleziono 2"), and serve is our command's verb.
     'import serve ' +
     // The insights page: the doors' names (REST, NLWeb), and Polish words spelt as English ones ("te same dane"; transport, the MCP transport).
-    'nlweb rest same transport').split(' '),
+    'nlweb rest same transport ' +
+    // pricing.md: VAT is the tax's name in both languages ("netto (bez VAT)").
+    'vat').split(' '),
 );
 
 interface Element {

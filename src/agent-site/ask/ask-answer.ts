@@ -1,5 +1,6 @@
 import type { ContentSnapshot } from '../../live/content-snapshot.js';
 import type { Lang } from '../../content/schema.js';
+import { message } from '../../messages/catalog.js';
 import type { SearchHit } from '../../search/search-index.js';
 import { schemaOrgFor, type SchemaOrgObject } from '../../structured-data/schema-org.js';
 import type { AskMode, AskRequest } from './ask-request.js';
@@ -53,17 +54,18 @@ export interface AskAnswer {
  * Answers a question in list mode from the site's search index: the same search, ranking and
  * limits as the search_site tool, one result per matching page with its schema.org object.
  * Modes that need a language model (summarize, generate) are answered with the same list and
- * say so in `_meta`; nothing is invented.
+ * say so in `_meta`; nothing is invented. The notices are the catalogs' `ask.*`, in English like
+ * the API's errors.
  */
 export function answerQuestion(request: AskRequest, ctx: AskContent, newQueryId: () => string): AskAnswer {
   const searched = request.decontextualizedQuery ?? request.query;
   const hits = ctx.search.search({ text: searched, lang: siteLanguage(request.language, ctx), limit: request.numResults });
   const notices: string[] = [];
   if (request.mode !== 'list') {
-    notices.push(`Mode "${request.mode}" needs a language model, which this site does not use: these are the matching pages as a list; nothing was summarized or generated.`);
+    notices.push(message('en', 'ask.listOnly', { mode: request.mode }));
   }
   if (hits.length === 0) {
-    notices.push('No page matched. Try fewer or more general words, or ask in another language of the site.');
+    notices.push(message('en', 'ask.noMatch'));
   }
   const meta: AskMeta = {
     response_type: 'answer',
