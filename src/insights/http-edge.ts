@@ -27,15 +27,29 @@ export function notePage(res: Response, pagePath: string, markdown: boolean): vo
  * `.md` address (a route may say the page was negotiated as Markdown).
  */
 export function surfaceOfPath(path: string): Surface | undefined {
-  if (path === '/api/v1' || path.startsWith('/api/v1/')) return 'rest';
+  // Runs on every request: plain string tests, the most frequent doors first, no regular
+  // expression unless the path can be one of the rare ones (bench/http.ts --insights).
+  if (path.startsWith('/api/v1') && (path.length === 7 || path.charCodeAt(7) === SLASH)) return 'rest';
+  if (path.endsWith('.md')) return path === '/pricing.md' ? 'pricing-md' : 'markdown';
+  if (path.endsWith('.txt')) {
+    if (path === '/robots.txt') return 'robots-txt';
+    if (path === '/llms.txt' || path === '/llms-full.txt') return 'llms-txt';
+  } else if (path.endsWith('.xml')) {
+    if (/^\/(sitemap[\w-]*|schemamap)\.xml$/.test(path)) return 'sitemap';
+  }
   if (path === '/mcp' || path === '/mcp/') return 'mcp';
   if (path === '/ask' || path === '/ask/') return 'ask';
-  if (path === '/robots.txt') return 'robots-txt';
-  if (path === '/llms.txt' || path === '/llms-full.txt') return 'llms-txt';
-  if (path === '/pricing.md') return 'pricing-md';
-  if (/^\/(sitemap[\w-]*|schemamap)\.xml$/.test(path)) return 'sitemap';
-  if (/^\/(\.well-known|oauth|agent|admin|mcp)(\/|$)|^\/favicon/.test(path)) return undefined;
-  return path.endsWith('.md') ? 'markdown' : 'html';
+  if (path.startsWith('/favicon') || (path.length > 1 && isPrivatePrefix(path))) return undefined;
+  return 'html';
+}
+
+const SLASH = 47;
+/** First path segments that are not pages: discovery, OAuth, the agent API's own routes, this admin page, the MCP endpoint's other addresses. */
+const NOT_COUNTED = new Set(['.well-known', 'oauth', 'agent', 'admin', 'mcp']);
+
+function isPrivatePrefix(path: string): boolean {
+  const end = path.indexOf('/', 1);
+  return NOT_COUNTED.has(end === -1 ? path.slice(1) : path.slice(1, end));
 }
 
 export function outcomeOfStatus(status: number): Outcome {
@@ -61,7 +75,8 @@ export function insightsEdge(insights: Insights | undefined): RequestHandler {
     // A mounted router shortens req.path while it runs: the path is read now.
     if (surface === 'rest') note.subject = restEndpoint(req.path);
     (res as NotedResponse)[NOTE] = note;
-    res.once('finish', () => {
+    // 'finish' is emitted once; `on` spares the wrapper `once` allocates for every request.
+    res.on('finish', () => {
       const event = eventOf(res.statusCode, note, performance.now() - started, classifier.classify(req.headers['user-agent']));
       if (event !== undefined) insights.record(event);
     });
@@ -90,7 +105,10 @@ function eventOf(status: number, note: InsightNote, durationMs: number, ua: { fa
 
 /** `/api/v1/search` → `search`; the root is `root`. */
 function restEndpoint(path: string): string {
-  const segment = path.slice('/api/v1'.length).split('/').find((part) => part !== '') ?? 'root';
+  let start = '/api/v1'.length;
+  while (path.charCodeAt(start) === SLASH) start++;
+  const end = path.indexOf('/', start);
+  const segment = start >= path.length ? 'root' : path.slice(start, end === -1 ? undefined : end);
   return /^[a-z][a-z-]{0,30}$/.test(segment) ? segment : '(not found)';
 }
 
