@@ -5,6 +5,7 @@ import sniffHtmlEncoding from 'html-encoding-sniffer';
 import sax from 'sax';
 import { Deadline } from '../deadline.js';
 import type { Fetcher } from '../net/fetcher.js';
+import { message } from '../messages/catalog.js';
 import { describeFetchFailure } from './fetch-words.js';
 import { sameSite } from './same-site.js';
 
@@ -133,7 +134,7 @@ export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest):
       for (const { url, depth } of queue) {
         if (seen.has(url)) continue;
         seen.add(url);
-        const refusal = state.stopped !== undefined ? stopWords(state.stopped) : !sameSite(url, request.origin) ? 'on another site: not read' : depth > limits.nesting ? `sitemap indexes nested more than ${limits.nesting} deep` : undefined;
+        const refusal = state.stopped !== undefined ? stopWords(state.stopped) : !sameSite(url, request.origin) ? message('en', 'import.reason.sitemap.otherSite') : depth > limits.nesting ? message('en', 'import.reason.sitemap.nested', { depth: limits.nesting }) : undefined;
         if (refusal !== undefined) {
           record({ url, status: 'not-read', urls: 0, reason: refusal });
           continue;
@@ -167,16 +168,7 @@ interface ReadState {
 }
 
 function stopWords(stop: DiscoveryStop): string {
-  switch (stop) {
-    case 'enough':
-      return 'enough pages were known for --max-pages';
-    case 'bytes':
-      return 'the discovery size limit was reached';
-    case 'time':
-      return 'the discovery time limit was reached';
-    case 'files':
-      return 'the limit on sitemap files was reached';
-  }
+  return message('en', 'import.reason.sitemap.stop', { stop });
 }
 
 /** One sitemap file, streamed through gunzip (when it is gzip) and the parser. */
@@ -203,13 +195,13 @@ async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: 
       return { outcome: { url, status: urls > 0 ? 'partial' : 'not-read', urls, reason: stopWords('time') }, children: parse.children };
     }
     // Pages read before the request broke off (a reset, its own deadline) still count.
-    return { outcome: { url, status: urls > 0 ? 'partial' : 'failed', urls, reason: `could not be fetched: ${describeFetchFailure(outcome.failure)}` }, children: parse.children };
+    return { outcome: { url, status: urls > 0 ? 'partial' : 'failed', urls, reason: message('en', 'import.reason.sitemap.notFetched', { failure: describeFetchFailure(outcome.failure) }) }, children: parse.children };
   }
   const { status } = outcome.response;
-  if (status !== 200) return { outcome: { url, status: 'failed', urls: 0, httpStatus: status, reason: `HTTP ${status}` }, children: [] };
+  if (status !== 200) return { outcome: { url, status: 'failed', urls: 0, httpStatus: status, reason: message('en', 'import.reason.sitemap.httpStatus', { status: String(status) }) }, children: [] };
   if (parse.problem !== undefined) return { outcome: { url, status: parse.problem.status, urls, reason: parse.problem.reason }, children: parse.children };
-  if (outcome.response.truncated) return { outcome: { url, status: 'partial', urls, reason: `larger than ${Math.round(state.limits.fileBytes / 1024 / 1024)} MB` }, children: parse.children };
-  if (parse.root === undefined) return { outcome: { url, status: 'not-sitemap', urls: 0, reason: 'not XML' }, children: [] };
+  if (outcome.response.truncated) return { outcome: { url, status: 'partial', urls, reason: message('en', 'import.reason.sitemap.tooLarge', { megabytes: Math.round(state.limits.fileBytes / 1024 / 1024), uncompressed: 'no' }) }, children: parse.children };
+  if (parse.root === undefined) return { outcome: { url, status: 'not-sitemap', urls: 0, reason: message('en', 'import.reason.sitemap.notXml') }, children: [] };
   return { outcome: { url, status: urls > 0 ? 'read' : 'empty', urls }, children: parse.children };
 }
 
@@ -233,7 +225,7 @@ class SitemapParser {
     parser.onerror = (error) => {
       // sax keeps a tag or attribute whole until it ends: one longer than any sitemap needs ends the reading (memory).
       if (error.message.startsWith('Max buffer length exceeded')) {
-        this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: `a tag or attribute longer than ${SAX_BUFFER_BYTES / 1024} KB: not read further` };
+        this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: message('en', 'import.reason.sitemap.longTag', { kilobytes: SAX_BUFFER_BYTES / 1024 }) };
       }
       // Sitemaps in the wild have stray `&` and the like: read on (the non-strict parser recovers).
       parser.error = null as unknown as Error;
@@ -251,7 +243,7 @@ class SitemapParser {
   async consume(chunks: AsyncIterable<Uint8Array>, contentType: string | undefined): Promise<void> {
     const decoder = new StreamDecoder(contentType);
     const corrupt = () => {
-      this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: 'a gzip file that cannot be read to its end' };
+      this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: message('en', 'import.reason.sitemap.brokenGzip') };
     };
     for await (const chunk of inflated(chunks, corrupt)) {
       const room = this.#state.limits.fileBytes - this.#fileBytes;
@@ -263,7 +255,7 @@ class SitemapParser {
       if (this.#done()) return;
       if (piece !== chunk) {
         if (total <= room) this.#state.stopped = 'bytes';
-        this.problem = { status: 'partial', reason: total <= room ? stopWords('bytes') : `larger than ${Math.round(this.#state.limits.fileBytes / 1024 / 1024)} MB uncompressed` };
+        this.problem = { status: 'partial', reason: total <= room ? stopWords('bytes') : message('en', 'import.reason.sitemap.tooLarge', { megabytes: Math.round(this.#state.limits.fileBytes / 1024 / 1024), uncompressed: 'yes' }) };
         return;
       }
     }
@@ -287,7 +279,7 @@ class SitemapParser {
     this.#stack.push(name);
     if (this.#stack.length === 1) {
       if (name === 'urlset' || name === 'sitemapindex') this.root = name;
-      else this.problem = { status: 'not-sitemap', reason: name === 'html' ? 'an HTML page, not a sitemap' : `not a sitemap (<${name.slice(0, 40)}> instead of <urlset> or <sitemapindex>)` };
+      else this.problem = { status: 'not-sitemap', reason: name === 'html' ? message('en', 'import.reason.sitemap.htmlPage') : message('en', 'import.reason.sitemap.otherXml', { root: name.slice(0, 40) }) };
       return;
     }
     if (this.#stack.length === 2 && name === (this.root === 'urlset' ? 'url' : 'sitemap')) {

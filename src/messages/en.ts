@@ -639,6 +639,18 @@ export const en = {
   'import.refused': '{redirected, select, yes {redirects to an address that cannot be imported ({rule})} other {{rule}}}',
   'import.budgetUsed': 'the import\'s request budget was used up',
   'import.stopped': 'the import was stopped',
+  // ── The importer’s reasons for a sitemap it did not read whole (src/import/sitemaps.ts) ──────────
+  'import.reason.sitemap.stop': '{stop, select, enough {enough pages were known for --max-pages} bytes {the discovery size limit was reached} time {the discovery time limit was reached} other {the limit on sitemap files was reached}}',
+  'import.reason.sitemap.otherSite': 'on another site: not read',
+  'import.reason.sitemap.nested': 'sitemap indexes nested more than {depth, number} deep',
+  'import.reason.sitemap.notFetched': 'could not be fetched: {failure}',
+  'import.reason.sitemap.httpStatus': 'HTTP {status}',
+  'import.reason.sitemap.tooLarge': 'larger than {megabytes, number} MB{uncompressed, select, yes { uncompressed} other {}}',
+  'import.reason.sitemap.notXml': 'not XML',
+  'import.reason.sitemap.longTag': 'a tag or attribute longer than {kilobytes, number} KB: not read further',
+  'import.reason.sitemap.brokenGzip': 'a gzip file that cannot be read to its end',
+  'import.reason.sitemap.htmlPage': 'an HTML page, not a sitemap',
+  'import.reason.sitemap.otherXml': 'not a sitemap (<{root}> instead of <urlset> or <sitemapindex>)',
   // ── Insights: the /admin/ dashboard and `site-content-mcp insights` ─────────────────────────
   'insights.title': 'Agent traffic',
   'insights.period': '{from} to {to} ({days, plural, one {# day} other {# days}})',

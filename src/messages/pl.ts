@@ -642,6 +642,18 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.refused': '{redirected, select, yes {przekierowuje pod adres, którego nie można importować ({rule})} other {{rule}}}',
   'import.budgetUsed': 'limit żądań importu się wyczerpał',
   'import.stopped': 'import został zatrzymany',
+  // ── Powody, dla których importer nie przeczytał całej mapy witryny (src/import/sitemaps.ts) ─────
+  'import.reason.sitemap.stop': '{stop, select, enough {znamy już dość stron dla --max-pages} bytes {osiągnięto limit rozmiaru wyszukiwania stron} time {osiągnięto limit czasu wyszukiwania stron} other {osiągnięto limit liczby plików map witryny}}',
+  'import.reason.sitemap.otherSite': 'w innej witrynie: nie przeczytano',
+  'import.reason.sitemap.nested': 'indeksy map witryny zagnieżdżone głębiej niż na {depth, number} {depth, plural, one {poziom} few {poziomy} many {poziomów} other {poziomu}}',
+  'import.reason.sitemap.notFetched': 'nie udało się pobrać: {failure}',
+  'import.reason.sitemap.httpStatus': 'HTTP {status}',
+  'import.reason.sitemap.tooLarge': 'większa niż {megabytes, number} MB{uncompressed, select, yes { po rozpakowaniu} other {}}',
+  'import.reason.sitemap.notXml': 'to nie jest XML',
+  'import.reason.sitemap.longTag': 'znacznik lub atrybut dłuższy niż {kilobytes, number} KB: dalej nie czytano',
+  'import.reason.sitemap.brokenGzip': 'pliku gzip nie da się przeczytać do końca',
+  'import.reason.sitemap.htmlPage': 'strona HTML, nie mapa witryny',
+  'import.reason.sitemap.otherXml': 'to nie mapa witryny (<{root}> zamiast <urlset> lub <sitemapindex>)',
   // ── Insights: panel /admin/ i `site-content-mcp insights` ───────────────────────────────────
   'insights.title': 'Ruch agentów',
   'insights.period': 'od {from} do {to} ({days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}})',
