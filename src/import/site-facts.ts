@@ -1,5 +1,6 @@
 import type { PageFields } from '../content/page.js';
 import type { Lang } from '../content/schema.js';
+import { message } from '../messages/catalog.js';
 import { objects, text, typedObjects, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { matchRule } from './page-type.js';
 import { pricingFor } from './price-facts.js';
@@ -190,15 +191,15 @@ function contactDetail(
   if (text(fromPoint) !== undefined) return { field, value: text(fromPoint)!, source: 'JSON-LD ContactPoint', stated: true };
   if (text(fromOrganization) !== undefined) return { field, value: text(fromOrganization)!, source: 'JSON-LD Organization', stated: true };
   const onContactPage = contactPage === undefined ? undefined : of(contactPage)[0];
-  if (onContactPage !== undefined) return { field, value: onContactPage, source: `a link on the contact page ${contactPage!.path}`, stated: true };
+  if (onContactPage !== undefined) return { field, value: onContactPage, source: message('en', 'import.facts.contactPageLink', { path: contactPage!.path }), stated: true };
   const common = mostCommon(inLang.flatMap((page) => [...new Set(of(page))]));
   if (common === undefined) return undefined;
   const on = inLang.filter((page) => of(page).includes(common));
-  if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: `a link on ${on.length} of ${inLang.length} pages (the site's header or footer)`, stated: true };
+  if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: message('en', 'import.facts.linkOnPages', { on: on.length, pages: inLang.length }), stated: true };
   return {
     field,
     value: common,
-    source: `found only in the text of ${on.slice(0, 3).map((page) => page.path).join(', ')}: is it the company's ${kind === 'email' ? 'address' : 'number'}? Not written: add it to site.yaml if it is`,
+    source: message('en', 'import.facts.onlyInText', { paths: on.slice(0, 3).map((page) => page.path).join(', '), kind }),
     stated: false,
   };
 }
@@ -220,11 +221,11 @@ function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[
   const webSite = text(nodes.find((node) => typesOf(node).includes('WebSite'))?.name);
   const candidates: [string | undefined, string][] = [
     [ogSiteName, 'og:site_name'],
-    [names.restName, 'the WordPress site title (/wp-json/ name)'],
-    [names.feedTitle, "the feed's title"],
+    [names.restName, message('en', 'import.facts.wordpressTitle')],
+    [names.feedTitle, message('en', 'import.facts.feedTitle')],
     [webSite, 'JSON-LD WebSite name'],
-    [names.titleName, 'the name most page titles share'],
-    [names.homeTitle, "the home page's title"],
+    [names.titleName, message('en', 'import.facts.sharedTitle')],
+    [names.homeTitle, message('en', 'import.facts.homeTitle')],
   ];
   const found = candidates.find(([value]) => value !== undefined && value.trim() !== '');
   if (found === undefined) return undefined;
@@ -236,7 +237,7 @@ function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[
     .replace(/\s+(documentation|dokumentacja|docs)$/i, '')
     .replace(/\s+v?\d+(\.\d+)+$/, '');
   const withForm = legalName(pages, name);
-  const parts = [source, ...(separator === null ? [] : [`without its tagline "${siteName.slice(separator.index + separator[0].length).trim()}"`]), ...(withForm === undefined ? [] : [`with the legal form written on ${withForm.path}`])];
+  const parts = [source, ...(separator === null ? [] : [message('en', 'import.facts.withoutTagline', { tagline: siteName.slice(separator.index + separator[0].length).trim() })]), ...(withForm === undefined ? [] : [message('en', 'import.facts.legalFormOn', { path: withForm.path })])];
   return { field: 'company', value: withForm?.name ?? name, source: parts.join(', '), stated: false };
 }
 

@@ -651,6 +651,16 @@ export const en = {
   'import.reason.sitemap.brokenGzip': 'a gzip file that cannot be read to its end',
   'import.reason.sitemap.htmlPage': 'an HTML page, not a sitemap',
   'import.reason.sitemap.otherXml': 'not a sitemap (<{root}> instead of <urlset> or <sitemapindex>)',
+  // ── Where the importer found a fact of the site file (src/import/site-facts.ts): the "Check" list ──
+  'import.facts.contactPageLink': 'a link on the contact page {path}',
+  'import.facts.linkOnPages': 'a link on {on, number} of {pages, plural, one {# page} other {# pages}} (the site\'s header or footer)',
+  'import.facts.onlyInText': 'found only in the text of {paths}: is it the company\'s {kind, select, email {address} other {number}}? Not written: add it to site.yaml if it is',
+  'import.facts.wordpressTitle': 'the WordPress site title (/wp-json/ name)',
+  'import.facts.feedTitle': 'the feed\'s title',
+  'import.facts.sharedTitle': 'the name most page titles share',
+  'import.facts.homeTitle': 'the home page\'s title',
+  'import.facts.withoutTagline': 'without its tagline "{tagline}"',
+  'import.facts.legalFormOn': 'with the legal form written on {path}',
   // ── Insights: the /admin/ dashboard and `site-content-mcp insights` ─────────────────────────
   'insights.title': 'Agent traffic',
   'insights.period': '{from} to {to} ({days, plural, one {# day} other {# days}})',

@@ -654,6 +654,16 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.reason.sitemap.brokenGzip': 'pliku gzip nie da się przeczytać do końca',
   'import.reason.sitemap.htmlPage': 'strona HTML, nie mapa witryny',
   'import.reason.sitemap.otherXml': 'to nie mapa witryny (<{root}> zamiast <urlset> lub <sitemapindex>)',
+  // ── Skąd importer wziął fakt do pliku witryny (src/import/site-facts.ts): lista „Sprawdź” ──────
+  'import.facts.contactPageLink': 'link na stronie kontaktowej {path}',
+  'import.facts.linkOnPages': 'link na {on, number} z {pages, plural, one {# strony} few {# stron} many {# stron} other {# strony}} (w nagłówku lub stopce witryny)',
+  'import.facts.onlyInText': 'znaleziony tylko w tekście {paths}: czy to {kind, select, email {adres e-mail} other {numer telefonu}} firmy? Nie zapisano: dopisz go do site.yaml, jeśli tak',
+  'import.facts.wordpressTitle': 'tytuł witryny WordPress (nazwa z /wp-json/)',
+  'import.facts.feedTitle': 'tytuł kanału RSS',
+  'import.facts.sharedTitle': 'nazwa, którą dzieli większość tytułów stron',
+  'import.facts.homeTitle': 'tytuł strony głównej',
+  'import.facts.withoutTagline': 'bez hasła „{tagline}”',
+  'import.facts.legalFormOn': 'z formą prawną zapisaną na {path}',
   // ── Insights: panel /admin/ i `site-content-mcp insights` ───────────────────────────────────
   'insights.title': 'Ruch agentów',
   'insights.period': 'od {from} do {to} ({days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}})',
