@@ -1,4 +1,5 @@
 import { LANGS, type PageType } from '../content/schema.js';
+import { message } from '../messages/catalog.js';
 import { text, typesOf } from './json-ld-nodes.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, type PageTypeRule } from './page-type.js';
@@ -96,7 +97,7 @@ export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix |
       .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
   const best = pick(new Set(clean));
   if (best === undefined) {
-    return { value: undefined, because: distinct < 2 ? 'too few titles to compare' : 'no text after or before a separator is shared by half of the titles', evidence: [{ source: '<title> of pages read', value: String(distinct) }] };
+    return { value: undefined, because: distinct < 2 ? message('en', 'import.reason.siteName.tooFew') : message('en', 'import.reason.siteName.noneShared'), evidence: [{ source: '<title> of pages read', value: String(distinct) }] };
   }
   // A site in two languages writes its name twice ("… — Lipiec Deploy 2.3 documentation", "… — dokumentacja Lipiec Deploy 2.3"):
   // the titles the first name leaves are compared again, and so on.
@@ -109,7 +110,7 @@ export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix |
   }
   return {
     value: { position: best.position, name: best.name, affix: best.affix, ...(also.length === 0 ? {} : { also }) },
-    because: `${best.count} of ${distinct} titles share "${best.affix.trim()}" as their ${best.position}${also.length === 0 ? '' : `, and the others ${also.map((name) => `"${name}"`).join(', ')}`}`,
+    because: message('en', 'import.reason.siteName.shared', { count: best.count, titles: distinct, affix: best.affix.trim(), position: best.position, others: also.length === 0 ? '' : message('en', 'import.reason.siteName.others', { names: also.map((name) => `"${name}"`).join(', ') }) }),
     evidence: [...best.titles].slice(0, 3).map((title) => ({ source: '<title>', value: title })),
   };
 }
@@ -137,12 +138,12 @@ export function decidePage(url: string, facts: PageFacts, site: SiteSignals): Pa
   const title = decideTitle(facts, site.titleAffix.value);
   const protectedPage = passwordEvidence(facts);
   let content: Decision<boolean>;
-  if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: `a redirect page: it sends the reader on to ${facts.refreshTo}`, evidence: [{ source: 'meta refresh', value: facts.refreshTo }] };
-  else if (protectedPage.length > 0) content = { value: false, because: 'password-protected: its content is not public', evidence: protectedPage };
-  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: `${archive.kind}, not content (--include-archives brings it in)`, evidence: archive.evidence };
-  else if (language.value === undefined) content = { value: false, because: 'its language cannot be told: no html lang, no language folder, and too little text', evidence: language.evidence };
-  else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: `in ${language.value}: only pl and en pages can be served`, evidence: language.evidence };
-  else content = { value: true, because: 'the page is content in a language the site can serve', evidence: [] };
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: message('en', 'import.reason.page.redirect', { target: facts.refreshTo }), evidence: [{ source: 'meta refresh', value: facts.refreshTo }] };
+  else if (protectedPage.length > 0) content = { value: false, because: message('en', 'import.reason.page.protected'), evidence: protectedPage };
+  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: message('en', 'import.reason.page.archive', { kind: archive.kind }), evidence: archive.evidence };
+  else if (language.value === undefined) content = { value: false, because: message('en', 'import.reason.page.noLanguage'), evidence: language.evidence };
+  else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: message('en', 'import.reason.page.otherLanguage', { language: language.value }), evidence: language.evidence };
+  else content = { value: true, because: message('en', 'import.reason.page.content'), evidence: [] };
   return {
     url,
     path,
@@ -215,20 +216,19 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
   // "Plainly" another language: a body of text, not a title, and a clear lead over the runner-up.
   const plain = textLanguage !== undefined && identifiedText.letters >= 120 && identifiedText.margin >= 0.05;
   if (declared === undefined) {
-    if (textLanguage !== undefined) return { value: textLanguage, because: 'nothing declares a language; the text is in it', evidence };
-    return { value: undefined, because: 'nothing declares a language and the text is too short to tell', evidence };
+    if (textLanguage !== undefined) return { value: textLanguage, because: message('en', 'import.reason.language.textOnly'), evidence };
+    return { value: undefined, because: message('en', 'import.reason.language.tooShort'), evidence };
   }
   const said = primary(declared.value);
   if (textLanguage === undefined || textLanguage === said) {
     const other = declarations.find((declaration) => primary(declaration.value) !== said);
-    const although = other === undefined ? '' : `, although ${other.source} says ${other.value}`;
-    return { value: said, because: textLanguage === said ? `${declared.source} says ${declared.value} and the text agrees${although}` : `${declared.source} says ${declared.value}${although}; the text is too short to check it`, evidence };
+    return { value: said, because: message('en', textLanguage === said ? 'import.reason.language.agrees' : 'import.reason.language.unchecked', { source: declared.source, value: declared.value, other: other === undefined ? 'no' : 'yes', otherSource: other?.source ?? '', otherValue: other?.value ?? '' }), evidence };
   }
   // The text disagrees with the first declaration: another declaration that agrees with the text settles it.
   const agreeing = declarations.find((declaration) => primary(declaration.value) === textLanguage);
-  if (agreeing !== undefined) return { value: textLanguage, because: `${agreeing.source} says ${agreeing.value} and the text agrees, although ${declared.source} says ${declared.value}`, evidence };
-  if (plain) return { value: textLanguage, because: `the text is plainly ${textLanguage}, although ${declared.source} says ${declared.value}`, evidence };
-  return { value: said, because: `${declared.source} says ${declared.value}; the text leans to ${textLanguage}, too little to overrule it`, evidence };
+  if (agreeing !== undefined) return { value: textLanguage, because: message('en', 'import.reason.language.othersAgree', { source: agreeing.source, value: agreeing.value, declaredSource: declared.source, declaredValue: declared.value }), evidence };
+  if (plain) return { value: textLanguage, because: message('en', 'import.reason.language.plainly', { language: textLanguage, source: declared.source, value: declared.value }), evidence };
+  return { value: said, because: message('en', 'import.reason.language.leans', { source: declared.source, value: declared.value, language: textLanguage }), evidence };
 }
 
 // --- not content ----------------------------------------------------------------------------
@@ -320,7 +320,7 @@ const PROTECTED_TITLE = /^(zabezpieczon[ey]|chronione|protected|password protect
 function passwordEvidence(facts: PageFacts): Evidence[] {
   const evidence: Evidence[] = [];
   if (facts.bodyClasses?.includes('post-password-required')) evidence.push({ source: 'body class', value: 'post-password-required' });
-  if (facts.passwordProtected === true && evidence.length === 0) evidence.push({ source: 'page', value: 'a password form stands where the content would be' });
+  if (facts.passwordProtected === true && evidence.length === 0) evidence.push({ source: 'page', value: message('en', 'import.reason.page.passwordForm') });
   if (facts.title !== undefined && PROTECTED_TITLE.test(facts.title)) evidence.push({ source: '<title>', value: facts.title });
   return evidence;
 }
@@ -341,7 +341,7 @@ function isFrontPage(path: string): boolean {
 function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision<PageType> {
   const hasEvent = site.hasEventDetails?.(facts) ?? false;
   const custom = matchRule(path, site.customRules);
-  if (custom !== undefined) return { value: custom, because: 'a rule of the site file (import.pageTypes) matches its path', evidence: [{ source: 'path', value: path }] };
+  if (custom !== undefined) return { value: custom, because: message('en', 'import.reason.type.rule'), evidence: [{ source: 'path', value: path }] };
   const evidence: Evidence[] = [];
   const classes = facts.bodyClasses ?? [];
   if (classes.includes('single-post')) evidence.push({ source: 'body class', value: 'single-post' });
@@ -351,21 +351,21 @@ function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision
     const byRules = inferPageType(path, [{ '@type': 'BlogPosting' }], [], false);
     const type = byRules === 'case_studies' ? 'case_studies' : 'blog';
     if (facts.published !== undefined) evidence.push({ source: 'article:published_time', value: facts.published });
-    return { value: type, because: `WordPress says it is a post${type === 'case_studies' ? ', and its path is a case study' : ''}`, evidence };
+    return { value: type, because: message('en', 'import.reason.type.wordpressPost', { caseStudy: type === 'case_studies' ? 'yes' : 'no' }), evidence };
   }
   const type = inferPageType(path, facts.jsonLd, [], hasEvent);
   if (jsonLdTypes.length > 0) evidence.push({ source: 'JSON-LD @type', value: jsonLdTypes.join(', ') });
   evidence.push({ source: 'path', value: path });
   // A page WordPress marks as a post only through its published date, and nothing else types.
   if (type === 'company' && facts.published !== undefined && classes.includes('single') && !classes.includes('page')) {
-    return { value: 'blog', because: 'a single entry with a published date', evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
+    return { value: 'blog', because: message('en', 'import.reason.type.dated'), evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
   }
   // Documentation and books: a page that links the previous or next page of a series is an
   // article (the content model's `blog`), except each language's front page, which presents the project.
   if (type === 'company' && jsonLdTypes.length === 0 && facts.sequence !== undefined && !isFrontPage(path)) {
-    return { value: 'blog', because: 'one page of a series (it links the previous or next page): a documentation article', evidence: [...evidence, { source: 'series link', value: facts.sequence }] };
+    return { value: 'blog', because: message('en', 'import.reason.type.series'), evidence: [...evidence, { source: 'series link', value: facts.sequence }] };
   }
-  const because = type === 'company' && jsonLdTypes.length === 0 ? 'nothing names another type: company (the default)' : 'the JSON-LD and path rules (docs/import.md, "How a page is typed")';
+  const because = type === 'company' && jsonLdTypes.length === 0 ? message('en', 'import.reason.type.default') : message('en', 'import.reason.type.rules');
   return { value: type, because, evidence };
 }
 
@@ -397,10 +397,10 @@ function decideTitle(facts: PageFacts, affix: TitleAffix | undefined): Decision<
   if (title === '' || names.has(title)) {
     const heading = firstHeading(facts.markdown);
     const value = clip(heading !== undefined && !names.has(heading) ? heading : raw, 200);
-    return { value, because: 'the title is the site name alone: the first heading is the title', evidence: [...evidence, ...(heading === undefined ? [] : [{ source: 'first heading', value: heading }])] };
+    return { value, because: message('en', 'import.reason.title.siteNameAlone'), evidence: [...evidence, ...(heading === undefined ? [] : [{ source: 'first heading', value: heading }])] };
   }
-  if (removed !== undefined) return { value: clip(title, 200), because: `"${removed}" is the site's name, removed from the title`, evidence };
-  return { value: clip(title, 200), because: 'the title as the page states it', evidence };
+  if (removed !== undefined) return { value: clip(title, 200), because: message('en', 'import.reason.title.nameRemoved', { name: removed }), evidence };
+  return { value: clip(title, 200), because: message('en', 'import.reason.title.asStated'), evidence };
 }
 
 function stripName(title: string, name: string): string {
@@ -412,10 +412,10 @@ function stripName(title: string, name: string): string {
 }
 
 function decideDescription(facts: PageFacts, title: string): Decision<string> {
-  if (facts.description !== undefined) return { value: clip(facts.description, 400), because: 'the meta description', evidence: [{ source: 'meta description', value: facts.description }] };
+  if (facts.description !== undefined) return { value: clip(facts.description, 400), because: message('en', 'import.reason.description.meta'), evidence: [{ source: 'meta description', value: facts.description }] };
   const paragraph = firstParagraph(facts.markdown);
-  if (paragraph !== undefined) return { value: clip(paragraph, 400), because: 'no meta description: the first paragraph of text', evidence: [{ source: 'first paragraph', value: paragraph.slice(0, 160) }] };
-  return { value: clip(title, 400), because: 'no meta description and no paragraph of text: the title', evidence: [] };
+  if (paragraph !== undefined) return { value: clip(paragraph, 400), because: message('en', 'import.reason.description.paragraph'), evidence: [{ source: 'first paragraph', value: paragraph.slice(0, 160) }] };
+  return { value: clip(title, 400), because: message('en', 'import.reason.description.title'), evidence: [] };
 }
 
 function decidePublished(facts: PageFacts, type: PageType): Decision<string | undefined> {
@@ -424,8 +424,8 @@ function decidePublished(facts: PageFacts, type: PageType): Decision<string | un
   if (facts.published !== undefined) return { value: facts.published, because: 'article:published_time', evidence: [{ source: 'article:published_time', value: facts.published }] };
   if (fromJsonLd !== undefined) return { value: fromJsonLd, because: 'JSON-LD datePublished', evidence: [{ source: 'JSON-LD datePublished', value: text(node?.datePublished)! }] };
   const time = isoDay(facts.time);
-  if (time !== undefined && (type === 'blog' || type === 'case_studies')) return { value: time, because: "the post's <time datetime>", evidence: [{ source: '<time datetime>', value: facts.time! }] };
-  return { value: undefined, because: 'the page states no date', evidence: [] };
+  if (time !== undefined && (type === 'blog' || type === 'case_studies')) return { value: time, because: message('en', 'import.reason.published.time'), evidence: [{ source: '<time datetime>', value: facts.time! }] };
+  return { value: undefined, because: message('en', 'import.reason.published.none'), evidence: [] };
 }
 
 export function firstHeading(markdown: string): string | undefined {
