@@ -1,4 +1,5 @@
 import { Deadline } from '../deadline.js';
+import { message } from '../messages/catalog.js';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
@@ -84,7 +85,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     start = await options.network.checkTarget(options.startUrl);
   } catch (error) {
     if (!(error instanceof TargetRefusal)) throw error;
-    return report.fatal(`${options.startUrl} cannot be imported: ${describeRefusal(error.reason, error.message)}`);
+    return report.fatal(message('en', 'import.reason.run.refused', { url: options.startUrl, why: describeRefusal(error.reason, error.message) }));
   }
   // The caller's signal and the import's deadline, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
   const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
@@ -111,7 +112,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   const origin = robots.origin;
   const start = new URL(requested.pathname + requested.search, origin);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
-  if (!allowed(start.href)) return report.fatal(`robots.txt of ${origin} does not allow ${IMPORT_ROBOTS_TOKEN} to read ${start.pathname}: nothing imported`);
+  if (!allowed(start.href)) return report.fatal(message('en', 'import.reason.run.robotsStart', { origin, agent: IMPORT_ROBOTS_TOKEN, path: start.pathname }));
   const beforeRedirect = (target: URL): string | undefined => {
     if (!sameSite(target.origin, origin)) return `redirects off the site, to ${target.href}`;
     return allowed(target.href) ? undefined : `redirects to ${target.href}, which robots.txt does not allow us to read`;
@@ -150,7 +151,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
     queued.add(url);
     if (!looksLikePage(url) || !wanted(url)) return;
     if (!allowed(url)) {
-      report.skip(url, 'robots.txt does not allow us to read it');
+      report.skip(url, message('en', 'import.reason.run.robots'));
       return;
     }
     order.push(url);
@@ -177,7 +178,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
             if (read === undefined) return;
             if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
             if (finalUrls.has(read.url)) {
-              report.skip(url, url === read.url ? 'imported already (another address redirects here)' : `redirects to ${read.url}, which is imported already`);
+              report.skip(url, url === read.url ? message('en', 'import.reason.run.redirectsHere') : message('en', 'import.reason.run.redirectsTo', { url: read.url }));
               return;
             }
             finalUrls.add(read.url);
@@ -218,14 +219,14 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
     if (kept === undefined) continue;
     finalUrls.add(url);
     results.push(kept);
-    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? 'the import ended before it was re-checked' : 'not reached this time'));
+    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? message('en', 'import.reason.run.endedEarly') : message('en', 'import.reason.run.notReached')));
   }
   if (results.length === 0) {
-    if (job.timedOut) return report.fatal(`nothing imported from ${origin}: the import's deadline (${seconds(options.deadlineMs ?? 0)}) was reached before any page was read`);
+    if (job.timedOut) return report.fatal(message('en', 'import.reason.run.nothing', { origin, why: message('en', 'import.reason.run.deadlineFirst', { deadline: seconds(options.deadlineMs ?? 0) }) }));
     const needBrowser = report.browserNeeded();
-    if (needBrowser !== undefined) return report.fatal(`nothing imported from ${origin}: its pages need a browser to be read (${needBrowser.because}), and there is ${needBrowser.missing}: ${HOW_TO_GET_A_BROWSER}`);
-    const reason = report.failedCount() > 0 ? `every page failed (first: ${report.firstFailure()})` : 'no HTML pages were found';
-    return report.fatal(`nothing imported from ${origin}: ${reason}`);
+    if (needBrowser !== undefined) return report.fatal(message('en', 'import.reason.run.nothing', { origin, why: message('en', 'import.reason.run.browserFirst', { because: needBrowser.because, missing: needBrowser.missing, how: HOW_TO_GET_A_BROWSER }) }));
+    const reason = report.failedCount() > 0 ? message('en', 'import.reason.run.everyFailed', { first: String(report.firstFailure()) }) : message('en', 'import.reason.run.noHtml');
+    return report.fatal(message('en', 'import.reason.run.nothing', { origin, why: reason }));
   }
   const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
   return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
@@ -295,7 +296,7 @@ async function readOne(
   if (!outcome.ok) {
     // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
     if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
-    else report.fail(url, job.timedOut ? "the import's deadline was reached before this page was read" : describeFetchFailure(outcome.failure));
+    else report.fail(url, job.timedOut ? message('en', 'import.reason.run.deadline') : describeFetchFailure(outcome.failure));
     return undefined;
   }
   const { response } = outcome;
@@ -306,22 +307,22 @@ async function readOne(
     return undefined;
   }
   if (response.status !== 200) {
-    report.fail(url, `HTTP ${response.status}`);
+    report.fail(url, message('en', 'import.reason.run.httpStatus', { status: String(response.status) }));
     return undefined;
   }
   if (response.truncated) {
-    report.skip(url, `larger than ${Math.round(response.bodyBytes / 1024 / 1024)} MB: not imported`);
+    report.skip(url, message('en', 'import.reason.run.tooLarge', { megabytes: Math.round(response.bodyBytes / 1024 / 1024) }));
     return undefined;
   }
   if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
-    report.skip(url, `not an HTML page (${response.mediaType})`);
+    report.skip(url, message('en', 'import.reason.run.notHtml', { mediaType: String(response.mediaType) }));
     return undefined;
   }
   let facts: PageFacts;
   try {
     facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
   } catch {
-    report.fail(url, 'the HTML could not be read');
+    report.fail(url, message('en', 'import.reason.run.unreadableHtml'));
     return undefined;
   }
   let scripts: readonly ScriptRecord[] | undefined;
@@ -332,7 +333,7 @@ async function readOne(
       return undefined;
     }
     if (outcome.kind === 'failed') {
-      report.fail(url, `could not be rendered (${outcome.decision.because}): ${outcome.reason}`);
+      report.fail(url, message('en', 'import.reason.run.notRendered', { because: outcome.decision.because, why: outcome.reason }));
       return undefined;
     }
     if (outcome.kind === 'rendered') {
@@ -405,7 +406,7 @@ async function writeOutput(
     const pagePath = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? decision.path : contentPathFor(result.url);
     const clash = byPath.get(pagePath);
     if (clash !== undefined) {
-      report.skip(result.url, `the same page as ${clash} (canonical path ${pagePath})`);
+      report.skip(result.url, message('en', 'import.reason.run.samePage', { url: clash, path: pagePath }));
       continue;
     }
     byPath.set(pagePath, result.url);
@@ -476,7 +477,7 @@ async function writeOutput(
         await rename(`${absolute}.${process.pid}.tmp`, absolute);
       } catch (error) {
         // One page the disk refuses (a name in the way, a full disk) fails alone; the last good version, if any, stays.
-        report.fail(page.url, `could not be stored: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        report.fail(page.url, message('en', 'import.reason.run.notStored', { why: (error as NodeJS.ErrnoException).code ?? (error as Error).message }));
         continue;
       }
       if (before === undefined) report.added(page.path);
@@ -663,7 +664,7 @@ class ReportBuilder {
   otherLanguage(url: string, lang: string): void {
     const key = lang.slice(0, 2);
     this.#otherLanguages[key] = (this.#otherLanguages[key] ?? 0) + 1;
-    this.skip(url, `in ${lang}: only pl and en pages can be served`);
+    this.skip(url, message('en', 'import.reason.page.otherLanguage', { language: lang }));
   }
   renderingWith(renderer: PageRenderer | undefined): void {
     this.#renderer = renderer;
@@ -675,7 +676,7 @@ class ReportBuilder {
   needsBrowser(url: string, because: string, missing: string): void {
     this.#needBrowser.push({ url, reason: because });
     this.#browserMissing = missing;
-    this.skip(url, `needs a browser to be read (${because}); ${missing}`);
+    this.skip(url, message('en', 'import.reason.run.needsBrowser', { because, missing }));
   }
   /** Why pages were not read for want of a browser, when they were not: the first page's reason and what is missing. */
   browserNeeded(): { because: string; missing: string } | undefined {
