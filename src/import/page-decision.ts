@@ -140,7 +140,7 @@ export function decidePage(url: string, facts: PageFacts, site: SiteSignals): Pa
   let content: Decision<boolean>;
   if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: message('en', 'import.reason.page.redirect', { target: facts.refreshTo }), evidence: [{ source: 'meta refresh', value: facts.refreshTo }] };
   else if (protectedPage.length > 0) content = { value: false, because: message('en', 'import.reason.page.protected'), evidence: protectedPage };
-  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: message('en', 'import.reason.page.archive', { kind: archive.kind }), evidence: archive.evidence };
+  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: message('en', 'import.reason.page.archive', { kind: message('en', 'import.reason.archiveKind', { kind: archive.kind }) }), evidence: archive.evidence };
   else if (language.value === undefined) content = { value: false, because: message('en', 'import.reason.page.noLanguage'), evidence: language.evidence };
   else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: message('en', 'import.reason.page.otherLanguage', { language: language.value }), evidence: language.evidence };
   else content = { value: true, because: message('en', 'import.reason.page.content'), evidence: [] };
@@ -233,28 +233,31 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
 
 // --- not content ----------------------------------------------------------------------------
 
-const ARCHIVE_CLASSES: readonly [string, string][] = [
-  ['tag', 'a tag archive'],
-  ['category', 'a category archive'],
-  ['author', 'an author archive'],
-  ['date', 'a date archive'],
-  ['archive', 'an archive'],
-  ['search', 'search results'],
-  ['search-results', 'search results'],
-  ['paged', 'a page of a paginated list'],
-  ['attachment', 'an attachment page'],
-  ['error404', 'a "not found" page'],
+/** What an archive is, by id: its words are the catalogs' `import.reason.archiveKind`. */
+type ArchiveKind = 'tag' | 'category' | 'author' | 'date' | 'archive' | 'search' | 'paged' | 'attachment' | 'notFound' | 'feed' | 'termIndex' | 'posts';
+
+const ARCHIVE_CLASSES: readonly [string, ArchiveKind][] = [
+  ['tag', 'tag'],
+  ['category', 'category'],
+  ['author', 'author'],
+  ['date', 'date'],
+  ['archive', 'archive'],
+  ['search', 'search'],
+  ['search-results', 'search'],
+  ['paged', 'paged'],
+  ['attachment', 'attachment'],
+  ['error404', 'notFound'],
 ];
 
-const ARCHIVE_PATHS: readonly [string, string][] = [
-  ['/**/{tag,tags,tagi}/**', 'a tag archive'],
-  ['/**/{category,categories,kategoria,kategorie}/**', 'a category archive'],
-  ['/**/{author,autor}/*/**', 'an author archive'],
-  ['/**/page/*/', 'a page of a paginated list'],
-  ['/**/{feed,rss,atom}/**', 'a feed'],
-  ['/**/{search,szukaj}/**', 'search results'],
-  ['/**/attachment/**', 'an attachment page'],
-  ['/**/{genindex,py-modindex,modindex}/', 'a generated index of terms'],
+const ARCHIVE_PATHS: readonly [string, ArchiveKind][] = [
+  ['/**/{tag,tags,tagi}/**', 'tag'],
+  ['/**/{category,categories,kategoria,kategorie}/**', 'category'],
+  ['/**/{author,autor}/*/**', 'author'],
+  ['/**/page/*/', 'paged'],
+  ['/**/{feed,rss,atom}/**', 'feed'],
+  ['/**/{search,szukaj}/**', 'search'],
+  ['/**/attachment/**', 'attachment'],
+  ['/**/{genindex,py-modindex,modindex}/', 'termIndex'],
 ];
 
 const ARCHIVE_REST = /\/wp\/v2\/(tags|categories|users|media|search)(\/|$)/;
@@ -264,16 +267,16 @@ const ARCHIVE_REST = /\/wp\/v2\/(tags|categories|users|media|search)(\/|$)/;
  * archive left out): such a page is never rendered.
  */
 export function skippedWhateverItRenders(url: string, facts: PageFacts, includeArchives: boolean): string | undefined {
-  if (facts.refreshTo !== undefined && facts.refreshTo !== url) return 'a redirect page';
-  if (passwordEvidence(facts).length > 0) return 'password-protected';
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) return message('en', 'import.reason.page.redirectShort');
+  if (passwordEvidence(facts).length > 0) return message('en', 'import.reason.page.protectedShort');
   const archive = archiveEvidence(url, facts);
-  return archive.evidence.length > 0 && !includeArchives ? archive.kind : undefined;
+  return archive.evidence.length > 0 && !includeArchives ? message('en', 'import.reason.archiveKind', { kind: archive.kind }) : undefined;
 }
 
 /** What says the page is a list of other pages, a feed, search results or an attachment: not content by default. */
-function archiveEvidence(url: string, facts: PageFacts): { kind: string; evidence: Evidence[] } {
+function archiveEvidence(url: string, facts: PageFacts): { kind: ArchiveKind; evidence: Evidence[] } {
   const evidence: Evidence[] = [];
-  let kind: string | undefined;
+  let kind: ArchiveKind | undefined;
   const classes = new Set(facts.bodyClasses ?? []);
   if (!classes.has('home')) {
     for (const [name, what] of ARCHIVE_CLASSES) {
@@ -284,13 +287,13 @@ function archiveEvidence(url: string, facts: PageFacts): { kind: string; evidenc
     }
     // The posts page of a site whose front page is static: a list of posts.
     if (classes.has('blog') && !classes.has('single')) {
-      kind ??= 'a list of posts';
+      kind ??= 'posts';
       evidence.push({ source: 'body class', value: 'blog' });
     }
   }
   const rest = facts.restLink === undefined ? undefined : ARCHIVE_REST.exec(facts.restLink);
   if (rest !== null && rest !== undefined) {
-    kind ??= { tags: 'a tag archive', categories: 'a category archive', users: 'an author archive', media: 'an attachment page', search: 'search results' }[rest[1]!];
+    kind ??= ({ tags: 'tag', categories: 'category', users: 'author', media: 'attachment', search: 'search' } as const)[rest[1] as 'tags'];
     evidence.push({ source: 'WordPress REST link', value: facts.restLink! });
   }
   const parsed = new URL(url);
@@ -303,16 +306,16 @@ function archiveEvidence(url: string, facts: PageFacts): { kind: string; evidenc
     }
   }
   if (/^\/\d{4}\/(\d{2}\/){0,2}$/.test(path) && path !== '/') {
-    kind ??= 'a date archive';
+    kind ??= 'date';
     evidence.push({ source: 'path', value: parsed.pathname });
   }
-  for (const [parameter, what] of [['s', 'search results'], ['paged', 'a page of a paginated list'], ['attachment_id', 'an attachment page'], ['feed', 'a feed']] as const) {
+  for (const [parameter, what] of [['s', 'search'], ['paged', 'paged'], ['attachment_id', 'attachment'], ['feed', 'feed']] as const) {
     if (parsed.searchParams.has(parameter)) {
       kind ??= what;
       evidence.push({ source: 'query', value: `${parameter}=${parsed.searchParams.get(parameter)}` });
     }
   }
-  return { kind: kind ?? 'an archive', evidence };
+  return { kind: kind ?? 'archive', evidence };
 }
 
 const PROTECTED_TITLE = /^(zabezpieczon[ey]|chronione|protected|password protected|geschützt):\s/i;
