@@ -208,8 +208,13 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
     source: 'text',
     value:
       identifiedText.language === undefined
-        ? `not conclusive (${identifiedText.letters} letters)`
-        : `${identifiedText.language} (${identifiedText.letters} letters; ${identifiedText.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', ')}${identifiedText.byParagraph ? ' of the letters, paragraph by paragraph' : ''})`,
+        ? message('en', 'import.reason.language.textInconclusive', { letters: identifiedText.letters })
+        : message('en', 'import.reason.language.textIdentified', {
+            language: identifiedText.language,
+            letters: identifiedText.letters,
+            scores: identifiedText.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', '),
+            byParagraph: identifiedText.byParagraph ? 'yes' : 'no',
+          }),
   });
   const declared = declarations[0];
   const textLanguage = identifiedText.language;

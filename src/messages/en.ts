@@ -674,6 +674,8 @@ export const en = {
   'import.reason.page.protectedShort': 'password-protected',
   'import.reason.language.textOnly': 'nothing declares a language; the text is in it',
   'import.reason.language.tooShort': 'nothing declares a language and the text is too short to tell',
+  'import.reason.language.textInconclusive': 'not conclusive ({letters, plural, one {{letters} letter} other {{letters} letters}})',
+  'import.reason.language.textIdentified': '{language} ({letters, plural, one {{letters} letter} other {{letters} letters}}; {scores}{byParagraph, select, yes { of the letters, paragraph by paragraph} other {}})',
   'import.reason.language.agrees': '{source} says {value} and the text agrees{other, select, yes {, although {otherSource} says {otherValue}} other {}}',
   'import.reason.language.unchecked': '{source} says {value}{other, select, yes {, although {otherSource} says {otherValue}} other {}}; the text is too short to check it',
   'import.reason.language.othersAgree': '{source} says {value} and the text agrees, although {declaredSource} says {declaredValue}',

@@ -677,6 +677,8 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.reason.page.protectedShort': 'chroniona hasłem',
   'import.reason.language.textOnly': 'nic nie deklaruje języka; tekst jest w tym języku',
   'import.reason.language.tooShort': 'nic nie deklaruje języka, a tekst jest za krótki, by to ustalić',
+  'import.reason.language.textInconclusive': 'nierozstrzygające ({letters, plural, one {{letters} litera} few {{letters} litery} many {{letters} liter} other {{letters} litery}})',
+  'import.reason.language.textIdentified': '{language} ({letters, plural, one {{letters} litera} few {{letters} litery} many {{letters} liter} other {{letters} litery}}; {scores}{byParagraph, select, yes {; udział w literach, akapit po akapicie} other {}})',
   'import.reason.language.agrees': '{source} podaje {value} i tekst to potwierdza{other, select, yes {, choć {otherSource} podaje {otherValue}} other {}}',
   'import.reason.language.unchecked': '{source} podaje {value}{other, select, yes {, choć {otherSource} podaje {otherValue}} other {}}; tekst jest za krótki, by to sprawdzić',
   'import.reason.language.othersAgree': '{source} podaje {value} i tekst to potwierdza, choć {declaredSource} podaje {declaredValue}',
