@@ -114,8 +114,8 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
   if (!allowed(start.href)) return report.fatal(message('en', 'import.reason.run.robotsStart', { origin, agent: IMPORT_ROBOTS_TOKEN, path: start.pathname }));
   const beforeRedirect = (target: URL): string | undefined => {
-    if (!sameSite(target.origin, origin)) return `redirects off the site, to ${target.href}`;
-    return allowed(target.href) ? undefined : `redirects to ${target.href}, which robots.txt does not allow us to read`;
+    if (!sameSite(target.origin, origin)) return message('en', 'import.reason.run.offSite', { url: target.href });
+    return allowed(target.href) ? undefined : message('en', 'import.reason.run.robotsRedirect', { url: target.href });
   };
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
@@ -176,7 +176,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
             if (job.signal.aborted) return;
             const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir, render }, url, previous, lastmodOf.get(url), origin, report);
             if (read === undefined) return;
-            if (read.url !== url && read.movedPermanently === true) gone.set(url, `moved permanently to ${read.url}`);
+            if (read.url !== url && read.movedPermanently === true) gone.set(url, message('en', 'import.reason.run.movedPermanently', { url: read.url }));
             if (finalUrls.has(read.url)) {
               report.skip(url, url === read.url ? message('en', 'import.reason.run.redirectsHere') : message('en', 'import.reason.run.redirectsTo', { url: read.url }));
               return;
@@ -196,9 +196,9 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   // Pages of the last run this one did not reach: gone only on evidence, else asked for again.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (done.has(url) || finalUrls.has(url)) continue;
-    if (!wanted(url)) gone.set(url, 'left out by --include / --exclude');
+    if (!wanted(url)) gone.set(url, message('en', 'import.reason.run.leftOut'));
     else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
-    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, 'no longer in the sitemap');
+    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, message('en', 'import.reason.run.notInSitemap'));
     else {
       queued.add(url);
       order.push(url);
@@ -270,7 +270,7 @@ export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Pro
   const servedFrom = new URL(response.finalUrl).origin;
   const origin = new URL(response.finalUrl).pathname === '/robots.txt' && sameSite(servedFrom, requestedOrigin) ? servedFrom : requestedOrigin;
   // RFC 9309: a 4xx means no rules; a 5xx means everything is disallowed until it can be read.
-  if (response.status >= 500) return { fatal: `robots.txt of ${origin} answered HTTP ${response.status}; RFC 9309 says to read nothing until it answers: try again later` };
+  if (response.status >= 500) return { fatal: message('en', 'import.reason.run.robotsBroken', { origin, status: String(response.status) }) };
   if (response.status !== 200) return { file: undefined, origin };
   return { file: parseRobots(response), origin };
 }

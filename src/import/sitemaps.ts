@@ -183,7 +183,7 @@ async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: 
     maxBytes: state.limits.fileBytes,
     signal: timeUp,
     // The body is not read when the answer is not 200: `consume` is only called for the final response.
-    beforeRedirect: (target) => (sameSite(target.href, state.request.origin) ? undefined : `redirects to another site (${target.origin})`),
+    beforeRedirect: (target) => (sameSite(target.href, state.request.origin) ? undefined : message('en', 'import.reason.sitemap.otherSiteRedirect', { origin: target.origin })),
     consume: async (chunks, head) => {
       if (head.status === 200) await parse.consume(chunks, head.headers['content-type']);
     },

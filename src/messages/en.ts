@@ -721,6 +721,13 @@ export const en = {
   'import.reason.run.samePage': 'the same page as {url} (canonical path {path})',
   'import.reason.run.notStored': 'could not be stored: {why}',
   'import.reason.run.needsBrowser': 'needs a browser to be read ({because}); {missing}',
+  'import.reason.run.offSite': 'redirects off the site, to {url}',
+  'import.reason.run.robotsRedirect': 'redirects to {url}, which robots.txt does not allow us to read',
+  'import.reason.run.movedPermanently': 'moved permanently to {url}',
+  'import.reason.run.leftOut': 'left out by --include / --exclude',
+  'import.reason.run.notInSitemap': 'no longer in the sitemap',
+  'import.reason.run.robotsBroken': 'robots.txt of {origin} answered HTTP {status}; RFC 9309 says to read nothing until it answers: try again later',
+  'import.reason.sitemap.otherSiteRedirect': 'redirects to another site ({origin})',
   // ── Insights: the /admin/ dashboard and `site-content-mcp insights` ─────────────────────────
   'insights.title': 'Agent traffic',
   'insights.period': '{from} to {to} ({days, plural, one {# day} other {# days}})',

@@ -724,6 +724,13 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.reason.run.samePage': 'ta sama strona co {url} (kanoniczna ścieżka {path})',
   'import.reason.run.notStored': 'nie udało się jej zapisać: {why}',
   'import.reason.run.needsBrowser': 'do przeczytania potrzebna jest przeglądarka ({because}); {missing}',
+  'import.reason.run.offSite': 'przekierowuje poza witrynę, do {url}',
+  'import.reason.run.robotsRedirect': 'przekierowuje do {url}, a robots.txt nie pozwala nam tego czytać',
+  'import.reason.run.movedPermanently': 'przeniesiona na stałe do {url}',
+  'import.reason.run.leftOut': 'pominięta przez --include / --exclude',
+  'import.reason.run.notInSitemap': 'nie ma jej już w mapie witryny',
+  'import.reason.run.robotsBroken': 'robots.txt witryny {origin} odpowiedział HTTP {status}; RFC 9309 każe nic nie czytać, dopóki nie odpowie: spróbuj później',
+  'import.reason.sitemap.otherSiteRedirect': 'przekierowuje do innej witryny ({origin})',
   // ── Insights: panel /admin/ i `site-content-mcp insights` ───────────────────────────────────
   'insights.title': 'Ruch agentów',
   'insights.period': 'od {from} do {to} ({days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}})',
