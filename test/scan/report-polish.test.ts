@@ -60,7 +60,9 @@ const SHARED = new Set(
     // The insights page: the doors' names (REST, NLWeb), and Polish words spelt as English ones ("te same dane"; transport, the MCP transport).
     'nlweb rest same transport ' +
     // pricing.md: VAT is the tax's name in both languages ("netto (bez VAT)").
-    'vat').split(' '),
+    'vat ' +
+    // The importer's reasons: a page type's identifier (company) and the HTML tag's name (meta description).
+    'company description').split(' '),
 );
 
 interface Element {
