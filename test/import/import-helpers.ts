@@ -1,22 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { runImport, type ImportOptions, type ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
-
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { tempDir } from '../helpers/temp-dirs.js';
 
 /** A fresh output directory, removed when the test file is done. */
-export async function outputDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'import-out-'));
-  made.push(dir);
-  return dir;
+export function outputDir(): Promise<string> {
+  return tempDir('import-out-');
 }
 
 /** An import as the CLI runs it, in the test-only mode that reaches loopback (SCAN_ALLOW_PRIVATE_TARGETS=1), politeness off. */
