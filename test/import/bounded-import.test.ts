@@ -3,27 +3,20 @@ import type http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { html, startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
-import { importSite, outputDir } from './import-helpers.js';
+import { html } from '../helpers/fixture-site.js';
+import { importSite, outputDir, siteServer, TEXT } from './import-helpers.js';
 
 /**
  * An import ends, whatever the site does: the whole import has a deadline, and a page that is
  * endless, a gzip bomb or larger than the size limit is not imported, each with its own reason.
  */
-const sites: FixtureSite[] = [];
+const serve = siteServer();
 const stalled: http.ServerResponse[] = [];
-afterEach(async () => {
+// Registered after siteServer's: after-hooks run last-registered first, so stalled answers end before their sites close.
+afterEach(() => {
   for (const res of stalled.splice(0)) res.destroy();
-  await Promise.all(sites.splice(0).map((site) => site.close()));
 });
 
-async function serve(routes: Routes | ((origin: string) => Routes)): Promise<FixtureSite> {
-  const site = await startFixtureSite(routes);
-  sites.push(site);
-  return site;
-}
-
-const TEXT = 'We plan, build and measure websites for small companies, and we explain every number we report to you.';
 const page = (title: string) => html(`<title>${title}</title>`, `<main><h1>${title}</h1><p>${TEXT}</p></main>`);
 const sitemap = (origin: string, paths: string[]) => ({
   headers: { 'content-type': 'application/xml' },

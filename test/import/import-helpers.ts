@@ -4,7 +4,25 @@ import path from 'node:path';
 import { runImport, type ImportOptions, type ImportReport } from '../../src/import/run-import.js';
 import { NetworkPolicy } from '../../src/net/network-policy.js';
 import { systemResolver } from '../../src/net/resolver.js';
+import { afterEach } from 'vitest';
+import { startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
 import { tempDir } from '../helpers/temp-dirs.js';
+
+/** A paragraph long enough for a page to be read as content. */
+export const TEXT = 'We plan, build and measure websites for small companies, and we explain every number we report to you.';
+
+/** Starts loopback sites for the calling test file; each is closed after the test that started it. */
+export function siteServer(): (routes: Routes | ((origin: string) => Routes)) => Promise<FixtureSite> {
+  const sites: FixtureSite[] = [];
+  afterEach(async () => {
+    await Promise.all(sites.splice(0).map((site) => site.close()));
+  });
+  return async (routes) => {
+    const site = await startFixtureSite(routes);
+    sites.push(site);
+    return site;
+  };
+}
 
 /** A fresh output directory, removed when the test file is done. */
 export function outputDir(): Promise<string> {

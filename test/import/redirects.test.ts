@@ -1,24 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { html, startFixtureSite, type FixtureSite, type Routes } from '../helpers/fixture-site.js';
-import { importSite, outputDir } from './import-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { html, type FixtureSite } from '../helpers/fixture-site.js';
+import { importSite, outputDir, siteServer, TEXT } from './import-helpers.js';
 
 /**
  * Redirects are decided before they are followed: each hop is checked against the site's
  * robots.txt and against the site itself (an address of another site is never requested), and a
  * redirect that cannot be followed leaves one clear reason for that page.
  */
-const sites: FixtureSite[] = [];
-afterEach(async () => {
-  await Promise.all(sites.splice(0).map((site) => site.close()));
-});
+const serve = siteServer();
 
-async function serve(routes: Routes | ((origin: string) => Routes)): Promise<FixtureSite> {
-  const site = await startFixtureSite(routes);
-  sites.push(site);
-  return site;
-}
-
-const TEXT = 'We plan, build and measure websites for small companies, and we explain every number we report to you.';
 const page = (title: string) => html(`<title>${title}</title>`, `<main><h1>${title}</h1><p>${TEXT}</p></main>`);
 const sitemap = (origin: string, paths: string[]) => ({
   headers: { 'content-type': 'application/xml' },
