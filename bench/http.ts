@@ -19,13 +19,16 @@
  * Insights (issue 26) side by side: the REST page and MCP search_site, as an AI assistant's
  * fetcher (a ChatGPT-User User-Agent), on our server with insights on (the default) and on a
  * second one with INSIGHTS=0. Target: insights cost each at most 3 % of its rate. `--insights`
- * runs only those four cases.
+ * runs only those four cases, and loads each pair (on, off) at the same time, so that the
+ * machine's drift between rounds cancels out of their ratio.
  *
  *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR] [--insights]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import http from 'node:http';
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     telemetry: { type: 'boolean', default: false },
     baseline: { type: 'string' },
     insights: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: true },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -56,7 +60,7 @@ interface Request {
 }
 interface Case {
   name: string;
-  server: 'bare' | 'express' | 'ours' | 'oursWithoutInsights' | 'mcpMinimal' | 'mcpMinimalV2' | Variant;
+  server: 'bare' | 'express' | 'ours' | 'oursWithoutInsights' | 'oursAgain' | 'mcpMinimal' | 'mcpMinimalV2' | Variant;
   /** The next request to send (rotating queries are different every time). */
   next: () => Request;
   /** What a correct answer contains. */
@@ -104,7 +108,8 @@ async function freePort(): Promise<number> {
 
 async function start(command: string[], env: Record<string, string>, ready: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, command, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, args] = PIN ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...command]] : [process.execPath, command];
+  const child = spawn(file, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => chunk.toString().includes(ready) && resolve();
     child.stdout!.on('data', onData);
@@ -182,15 +187,23 @@ for (const variant of variants) for (const testCase of VARIANT_CASES) CASES.push
 /** An AI assistant fetching for a person: the classifier's answer is cached per User-Agent, as for a real crawler. */
 const ASSISTANT = { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot' };
 const PAGE_PATH = '/api/v1/page?url=%2Fpl%2Fuslugi%2Fanalityka-internetowa%2Fwdrozenie-ga4%2F';
-const INSIGHTS_CASES: Case[] = (['ours', 'oursWithoutInsights'] as const).flatMap((server) => {
-  const label = server === 'ours' ? 'insights on' : 'insights off';
-  return [
-    { name: `${label}: GET /api/v1/page`, server, next: () => ({ method: 'GET' as const, path: PAGE_PATH, headers: ASSISTANT }), expect: '"markdown"' },
-    { name: `${label}: POST /mcp search_site (500 queries)`, server, next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: { ...MCP_HEADERS, ...ASSISTANT }, body: next() }))(rotating(mcpSearches)), expect: '"structuredContent"' },
-  ];
+const INSIGHTS_LABELS = { ours: 'insights on', oursWithoutInsights: 'insights off', oursAgain: 'insights on, a second server' } as const;
+type InsightsServer = keyof typeof INSIGHTS_LABELS;
+const insightsCases = (server: InsightsServer): { page: Case; mcp: Case } => ({
+  page: { name: `${INSIGHTS_LABELS[server]}: GET /api/v1/page`, server, next: () => ({ method: 'GET' as const, path: PAGE_PATH, headers: ASSISTANT }), expect: '"markdown"' },
+  mcp: { name: `${INSIGHTS_LABELS[server]}: POST /mcp search_site (500 queries)`, server, next: ((next) => () => ({ method: 'POST' as const, path: '/mcp', headers: { ...MCP_HEADERS, ...ASSISTANT }, body: next() }))(rotating(mcpSearches)), expect: '"structuredContent"' },
 });
-if (values.insights) CASES.splice(0, CASES.length, ...INSIGHTS_CASES);
-else CASES.push(...INSIGHTS_CASES);
+const INSIGHTS = { on: insightsCases('ours'), off: insightsCases('oursWithoutInsights'), control: insightsCases('oursAgain') };
+if (values.insights) CASES.splice(0, CASES.length, ...Object.values(INSIGHTS).flatMap((cases) => [cases.page, cases.mcp]));
+
+/**
+ * `--insights` pins the servers to one core and the load generator to the others (with `taskset`,
+ * where there are two cores or more), so that the two servers of a pair share one core's time
+ * fairly and the generator takes none of it. This process pins itself at once.
+ */
+const CORES = availableParallelism();
+const PIN = values.insights && values.pin && CORES >= 2 && spawnSync('taskset', ['-cp', `0-${CORES - 2}`, String(process.pid)], { stdio: 'ignore' }).status === 0;
+const SERVER_CORE = String(CORES - 1);
 
 /** An OTLP/HTTP receiver that takes every export and keeps nothing: the collector's cost is not ours. */
 async function otlpSink(): Promise<{ url: string; close(): void; received: () => number }> {
@@ -205,10 +218,56 @@ async function otlpSink(): Promise<{ url: string; close(): void; received: () =>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => server.close(), received: () => received };
 }
+/**
+ * Insights on against off, and on against a second server with insights on (a control that shows
+ * how finely the method resolves), for the REST page and MCP search_site. The two servers of a
+ * pair are loaded at the same time, each by its own connections: whatever the machine does
+ * meanwhile slows both alike, and with both on one core each gets the same CPU time, so the ratio
+ * of their rates is the ratio of what a request costs each. Loaded one after the other, as the
+ * rest of this file does, this host's rate for one server drifted by 40 % between rounds, far
+ * above the 3 % to resolve. Start order alternates, so neither side always gets the first turn.
+ */
+async function compareInsights(results: Map<string, Figures[]>): Promise<void> {
+  // Each server its own data directory (insights keep their day counts in a file there).
+  const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
+  const env: Record<InsightsServer, Record<string, string>> = {
+    ours: { ...OURS_ENV, DATA_DIR: dataDir('on') },
+    oursWithoutInsights: { ...OURS_ENV, INSIGHTS: '0', DATA_DIR: dataDir('off') },
+    oursAgain: { ...OURS_ENV, DATA_DIR: dataDir('control') },
+  };
+  const running = new Map<string, { url: string; child: ChildProcess }>();
+  try {
+    for (const name of ['ours', 'oursWithoutInsights', 'oursAgain'] as const) running.set(name, await start(['dist/bin/main.js', 'serve'], env[name], '"msg":"listening"'));
+    const loadPair = (pair: readonly Case[], seconds: number) => Promise.all(pair.map((testCase) => load(running.get(testCase.server)!.url, testCase, seconds, running.get(testCase.server)!.child.pid!)));
+    for (const cases of Object.values(INSIGHTS)) for (const testCase of [cases.page, cases.mcp]) await check(running.get(testCase.server)!.url, testCase);
+    // A server indexes page bodies in the background after it starts, and the JIT settles: all three are loaded long enough first.
+    for (const kind of ['page', 'mcp'] as const) await loadPair([INSIGHTS.on[kind], INSIGHTS.off[kind], INSIGHTS.control[kind]], 10);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const kind of ['page', 'mcp'] as const) {
+        for (const other of [INSIGHTS.off[kind], INSIGHTS.control[kind]]) {
+          const pair = round % 2 === 0 ? [INSIGHTS.on[kind], other] : [other, INSIGHTS.on[kind]];
+          await loadPair(pair, 1); // warm-up, discarded
+          const figures = await loadPair(pair, SECONDS);
+          pair.forEach((testCase, position) => {
+            const measured = figures[position]!;
+            // The on server is measured twice a round (against off, against the control): its figures are kept per comparison.
+            const name = testCase === INSIGHTS.on[kind] ? `${testCase.name} / ${other.name}` : testCase.name;
+            if (!results.has(name)) results.set(name, []);
+            results.get(name)!.push(measured);
+            process.stderr.write(`round ${round + 1} ${name}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms, ${Math.round(measured.cpuMicros)} µs CPU/request\n`);
+          });
+        }
+      }
+    }
+  } finally {
+    for (const { child } of running.values()) child.kill('SIGTERM');
+  }
+}
+
 const sink = values.telemetry ? await otlpSink() : undefined;
 const OURS_ENV = { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '999999999' };
 
-const needed = new Set(CASES.map((testCase) => testCase.server));
+const needed = new Set(values.insights ? [] : CASES.map((testCase) => testCase.server));
 const startIf = (server: Case['server'], command: string[], env: Record<string, string>, ready: string) => (needed.has(server) ? start(command, env, ready) : undefined);
 const startedServers = {
   bare: await startIf('bare', [path.join('bench', 'servers', 'bare.mjs')], {}, 'listening'),
@@ -225,10 +284,11 @@ const startedServers = {
 const servers = startedServers as Record<Case['server'], { url: string; child: ChildProcess }>;
 try {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  for (const testCase of CASES) await check(servers[testCase.server].url, testCase);
+  if (!values.insights) for (const testCase of CASES) await check(servers[testCase.server].url, testCase);
 
   const results = new Map<string, Figures[]>(CASES.map((testCase) => [testCase.name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
+  if (values.insights) await compareInsights(results);
+  for (let round = 0; round < (values.insights ? 0 : ROUNDS); round++) {
     const order = CASES.map((_, index) => CASES[(index + round) % CASES.length]!);
     for (const testCase of order) {
       const { url, child } = servers[testCase.server];
@@ -246,14 +306,21 @@ try {
   if (values.insights) {
     console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors |');
     console.log('| --- | ---: | ---: | ---: | ---: |');
-    for (const testCase of CASES) {
-      const figures = results.get(testCase.name)!;
-      console.log(`| ${testCase.name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} |`);
+    for (const [name, figures] of results) {
+      if (figures.length === 0) continue;
+      console.log(`| ${name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} |`);
     }
-  }
-  console.log(`\nInsights on against off (median of per-round ratios; target >= 0.97):`);
-  for (const [on, off] of [0, 1].map((index) => [INSIGHTS_CASES[index]!.name, INSIGHTS_CASES[index + 2]!.name] as const)) {
-    console.log(`- ${on.slice('insights on: '.length)}: rate ${perRound(on, off).toFixed(3)} of insights off; server CPU per request ${(cpu(on) / cpu(off)).toFixed(3)}x`);
+    const ratios = (name: string, reference: string) => results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps).sort((x, y) => x - y);
+    const line = (name: string, reference: string) => {
+      const each = ratios(name, reference);
+      return `rate ${median(each).toFixed(3)} (${each[0]!.toFixed(3)} to ${each.at(-1)!.toFixed(3)}), server CPU per request ${(cpu(name) / cpu(reference)).toFixed(3)}x`;
+    };
+    console.log(`\nEach pair loaded at the same time${PIN ? `, servers pinned to core ${SERVER_CORE} and the load to the others` : ' (not pinned)'}; median of per-round ratios, lowest to highest:`);
+    for (const kind of ['page', 'mcp'] as const) {
+      const [on, off, control] = [INSIGHTS.on[kind].name, INSIGHTS.off[kind].name, INSIGHTS.control[kind].name];
+      console.log(`- ${on.slice('insights on: '.length)}: insights on against off: ${line(`${on} / ${off}`, off)} (target: rate >= 0.97)`);
+      console.log(`  two servers with insights on (the method's own spread): ${line(`${on} / ${control}`, control)}`);
+    }
   }
   if (!values.insights) {
     console.log('| case | req/s (median) | p50 / p99 ms | server CPU µs/request | errors | req/s / node:http | req/s / Express |');

@@ -21,6 +21,7 @@ const MAX_LENGTH = 120;
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/gu;
 /** A phone number: seven or more digits with the separators people write (+48 601 234 567, (22) 555-01-02). */
 const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/gu;
+const DIGIT = /\d/u;
 /** Any run of five or more digits left (an order number, a PESEL, a card number). */
 const DIGITS = /\d{5,}/gu;
 /** Punctuation and spaces at either end ("GA4?" and "ga4" are one question); the redaction markers' brackets stay. */
@@ -31,7 +32,10 @@ const EDGE_PUNCTUATION = /^[\s.,;:!?¿¡"'„”“«»()…–—-]+|[\s.,;:!?�
  * by a marker before anything else happens to the text.
  */
 export function redactQuery(text: string): string {
-  return text.replace(EMAIL, '[e-mail]').replace(PHONE, (run) => (run.replace(/\D/g, '').length >= 7 ? '[phone]' : run)).replace(DIGITS, '[digits]');
+  // Most questions hold no '@' and no digit: the patterns, which try every position, are skipped.
+  const mailFree = text.includes('@') ? text.replace(EMAIL, '[e-mail]') : text;
+  if (!DIGIT.test(mailFree)) return mailFree;
+  return mailFree.replace(PHONE, (run) => (run.replace(/\D/g, '').length >= 7 ? '[phone]' : run)).replace(DIGITS, '[digits]');
 }
 
 /**
@@ -40,7 +44,8 @@ export function redactQuery(text: string): string {
  */
 export function normaliseQuery(text: string): string {
   return redactQuery(text.normalize('NFKC'))
-    .toLocaleLowerCase('pl')
+    // Polish lower case is Unicode's default lower case; naming the locale only sent every question through ICU.
+    .toLowerCase()
     .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
     .replace(/\s+/gu, ' ')
     .replace(EDGE_PUNCTUATION, '')

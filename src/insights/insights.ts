@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock.js';
@@ -13,6 +14,9 @@ export const DAY_MS = 86_400_000;
 export const DEFAULT_FLUSH_MS = 10_000;
 /** Distinct counts gathered before a flush is started early, so memory stays bounded under any traffic. */
 const MAX_PENDING_FIELDS = 20_000;
+/** Node publishes every finished HTTP response here (since 16.18), while someone subscribes. */
+const RESPONSE_FINISHED = 'http.server.response.finish';
+const RESPONSES_PER_BATCH = 64;
 /** Distinct content gaps kept per day; more distinct questions than this are counted under one row. */
 export const MAX_GAPS_PER_DAY = 1_000;
 export const MORE_GAPS = '…';
@@ -75,6 +79,9 @@ export class Insights implements InsightsSink {
   readonly #gapsSeen = new Map<string, Set<string>>();
   #pendingFields = 0;
   #timer: NodeJS.Timeout | undefined;
+  #responses: ((message: unknown) => void) | undefined;
+  #countTaken: (() => void) | undefined;
+  #closed = false;
   #flushing: Promise<void> = Promise.resolve();
   readonly classifier: AgentClassifier | undefined;
 
@@ -131,7 +138,10 @@ export class Insights implements InsightsSink {
     if (!isGap(results, bestScore)) return;
     const normalised = normaliseQuery(query);
     if (normalised === '') return;
-    const day = dayOf(this.options.clock.now());
+    // The day's name is worked out once a day, not for every question (as record does).
+    const now = this.options.clock.now();
+    if (now >= this.#dayEndsAt) this.#startDay(now);
+    const day = this.#talliesDay;
     let seen = this.#gapsSeen.get(day);
     if (seen === undefined) {
       seen = new Set();
@@ -154,6 +164,7 @@ export class Insights implements InsightsSink {
 
   /** Adds what was gathered to the store: one write per day with counts, then the file when there is one. */
   flush(): Promise<void> {
+    this.#countTaken?.();
     this.#flushing = this.#flushing.then(() => this.#flushNow());
     return this.#flushing;
   }
@@ -164,8 +175,49 @@ export class Insights implements InsightsSink {
     return readDays(this.options.store, this.options.clock.now(), Math.min(days, this.options.retentionDays));
   }
 
+  /**
+   * Hears every response any HTTP server of this process finishes (Node's
+   * `http.server.response.finish` diagnostics channel) until `close`: `take` picks what to keep
+   * of one (or nothing, for another app's), and `count` turns what was kept into events, in
+   * batches of up to 64 and before each flush, so that a request's own path only keeps a note.
+   * (Timed inside the server, the counting took about 10 µs at the end of each request, against
+   * 1 µs in a loop: insights' tables are out of the processor's caches by then.) One subscription
+   * per instance: a second call adds nothing, so two apps over one context do not count twice.
+   */
+  listenForResponses<T>(take: (message: unknown) => T | undefined, count: (taken: readonly T[]) => void): void {
+    if (this.#responses !== undefined || this.#closed) return;
+    const taken: T[] = [];
+    const countTaken = () => {
+      if (taken.length === 0) return;
+      try {
+        count(taken);
+      } catch (error) {
+        this.options.logger.warn({ error: (error as Error).message, responses: taken.length }, 'insights: responses were not counted');
+      } finally {
+        taken.length = 0;
+      }
+    };
+    // A subscriber's exception would end the process (Node rethrows it): one response is lost instead.
+    this.#responses = (message) => {
+      try {
+        const kept = take(message);
+        if (kept === undefined) return;
+        taken.push(kept);
+      } catch (error) {
+        this.options.logger.warn({ error: (error as Error).message }, 'insights: a response was not counted');
+        return;
+      }
+      if (taken.length >= RESPONSES_PER_BATCH) countTaken();
+    };
+    this.#countTaken = countTaken;
+    subscribe(RESPONSE_FINISHED, this.#responses);
+  }
+
   async close(): Promise<void> {
+    this.#closed = true;
     clearInterval(this.#timer);
+    if (this.#responses !== undefined) unsubscribe(RESPONSE_FINISHED, this.#responses);
+    this.#responses = undefined;
     await this.flush();
   }
 
