@@ -27,7 +27,7 @@ describe('the import progress bar', () => {
   for (const columns of [120, 80, 40, 24]) {
     it(`fits a terminal ${columns} columns wide`, () => {
       const stream = terminal(columns);
-      const progress = createProgress(stream);
+      const progress = createProgress(stream, 'en');
       progress.update({ found: 2000, fetched: 1234, written: 1200, skipped: 12, failed: 3 });
       progress.stop();
       const lines = shownLines(stream.text());
@@ -39,7 +39,7 @@ describe('the import progress bar', () => {
 
   it('shows every figure where there is room', () => {
     const stream = terminal(160);
-    const progress = createProgress(stream);
+    const progress = createProgress(stream, 'en');
     progress.update({ found: 10, fetched: 4, written: 4, skipped: 1, failed: 1 });
     progress.stop();
     expect(shownLines(stream.text())[0]).toMatch(/^importing \[.+\] 6\/10 pages \| fetched 4 \| failed 1 \| skipped 1 \| [\d.]+\/s \| ETA \d+s$/);
