@@ -58,7 +58,7 @@ export interface PageFacts {
   readonly textLanguage: PageLanguage;
   /** What the HTML as served says about needing a browser (words, an application root, a `<noscript>`, scripts). */
   readonly shell?: ShellSignals;
-  /** Set when the page was rendered in a browser before it was read: why, and the words before and after. */
+  /** Set when the page was rendered in a browser before it was read: the words before and after. */
   readonly rendered?: RenderedNote;
 }
 

@@ -36,9 +36,12 @@ export interface RenderDecision {
   readonly evidence: readonly RenderEvidence[];
 }
 
-/** What the page's facts keep of a rendering: why, and the words before and after. */
+/**
+ * What the page's facts (and so the import state) keep of a rendering: the words before and
+ * after. Why it was rendered is in the report, in the run's language; the state keeps no words
+ * of ours, so that a run on a terminal in another language finds nothing changed.
+ */
 export interface RenderedNote {
-  readonly because: string;
   readonly htmlWords: number;
   readonly renderedWords: number;
 }

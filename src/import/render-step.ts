@@ -93,7 +93,7 @@ export class RenderStep {
       return { kind: 'failed', decision, reason: message(this.lang, 'import.render.unreadable') };
     }
     const evidence = rendered.refusedHosts.length === 0 ? decision.evidence : [...decision.evidence, { source: message(this.lang, 'import.render.evidence', { source: 'refused' }), value: rendered.refusedHosts.join(', ') }];
-    const note = { because: decision.because, htmlWords: facts.shell?.words ?? 0, renderedWords: read.shell?.words ?? 0 };
+    const note = { htmlWords: facts.shell?.words ?? 0, renderedWords: read.shell?.words ?? 0 };
     // The HTML's own signals stay: they are why the page was rendered, and what a sync compares.
     const merged: PageFacts = { ...read, ...(facts.shell === undefined ? {} : { shell: facts.shell }), rendered: note };
     return { kind: 'rendered', decision: { ...decision, evidence }, facts: merged, scripts: rendered.scripts };
