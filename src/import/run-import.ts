@@ -201,7 +201,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (done.has(url) || finalUrls.has(url)) continue;
     if (!wanted(url)) gone.set(url, message(lang, 'import.reason.run.leftOut'));
-    else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
+    else if (!allowed(url)) gone.set(url, message(lang, 'import.reason.run.robotsGone'));
     else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, message(lang, 'import.reason.run.notInSitemap'));
     else {
       queued.add(url);

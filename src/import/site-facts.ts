@@ -56,25 +56,6 @@ export interface SiteNameSignals {
   readonly homeTitle?: string;
 }
 
-const NEXT_STEP: Record<Lang, (company: string) => string> = {
-  pl: (company) => `Dziękujemy. Zapytanie trafiło do ${company}; odpowiedź przyjdzie e-mailem.`,
-  en: (company) => `Thank you. Your inquiry has reached ${company}; the reply will come by e-mail.`,
-};
-/** The prices note, by what the site says of VAT: net, gross, or nothing (or both). */
-const PRICING_NOTE: Record<'net' | 'gross' | 'unsaid', Record<Lang, string>> = {
-  net: {
-    pl: 'Ceny netto (bez VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-    en: 'Net prices (VAT excluded), as published on the site; details and terms are on the page that states each price.',
-  },
-  gross: {
-    pl: 'Ceny brutto (z VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-    en: 'Gross prices (VAT included), as published on the site; details and terms are on the page that states each price.',
-  },
-  unsaid: {
-    pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-    en: 'Prices as published on the site; details and terms are on the page that states each price.',
-  },
-};
 const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
 
 /**
@@ -121,18 +102,18 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
     facts.push({ field: 'address', value: Object.values(address).join(', '), source: 'JSON-LD PostalAddress', stated: true });
   }
   site.contact = contact;
-  site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, NEXT_STEP[lang](company)])) };
+  // The site file's defaults are content, in each page language (not the terminal's): the catalogs' `site.defaults.*`.
+  site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, message(lang, 'site.defaults.nextStep', { company })])) };
   defaulted.push(...languages.map((lang) => `inquiry.nextStep.${lang}`));
 
-  const pricing = pricingFor(pages, languages);
+  const pricing = pricingFor(pages, languages, textLang);
   const currency: Partial<Record<Lang, string>> = {};
   for (const lang of languages) {
     const found = pricing.currencies.get(lang);
     currency[lang] = found ?? DEFAULT_CURRENCY[lang];
     if (found === undefined) defaulted.push(`pricing.currency.${lang}`);
   }
-  const note = PRICING_NOTE[pricing.vat ?? 'unsaid'];
-  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, note[lang]])), currency, items: pricing.items };
+  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, message(lang, 'site.defaults.pricingNote', { vat: pricing.vat ?? 'unsaid' })])), currency, items: pricing.items };
   defaulted.push(...languages.map((lang) => `pricing.note.${lang}`), ...pricing.fromText);
   site.services = servicesList(pages, byPath, defaultLanguage);
   return { site, missing, unpublished, defaulted, serviceOfPage: pricing.serviceOfPage, facts };

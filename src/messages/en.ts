@@ -661,6 +661,7 @@ export const en = {
   'import.facts.homeTitle': 'the home page\'s title',
   'import.facts.withoutTagline': 'without its tagline "{tagline}"',
   'import.facts.legalFormOn': 'with the legal form written on {path}',
+  'import.facts.priceFromText': '{field} ({id}): read from the text of {path}',
   // ── Why the importer decided what it did about a page (src/import/page-decision.ts): import --explain and the summary ──
   'import.reason.page.redirect': 'a redirect page: it sends the reader on to {target}',
   'import.reason.page.protected': 'password-protected: its content is not public',
@@ -728,6 +729,10 @@ export const en = {
   'import.reason.run.notInSitemap': 'no longer in the sitemap',
   'import.reason.run.robotsBroken': 'robots.txt of {origin} answered HTTP {status}; RFC 9309 says to read nothing until it answers: try again later',
   'import.reason.sitemap.otherSiteRedirect': 'redirects to another site ({origin})',
+  'import.reason.run.robotsGone': 'robots.txt no longer allows us to read it',
+  // ── The site file's defaults, in each page language (src/import/site-facts.ts): site.yaml's inquiry.nextStep and pricing.note ──
+  'site.defaults.nextStep': 'Thank you. Your inquiry has reached {company}; the reply will come by e-mail.',
+  'site.defaults.pricingNote': '{vat, select, net {Net prices (VAT excluded), as published on the site; details and terms are on the page that states each price.} gross {Gross prices (VAT included), as published on the site; details and terms are on the page that states each price.} other {Prices as published on the site; details and terms are on the page that states each price.}}',
   'import.reason.run.unreachable': 'cannot reach {origin}: {why}',
   'import.reason.run.gone': 'HTTP {status}: the page is gone',
   'import.duration.minutes': '{minutes, number} min',

@@ -664,6 +664,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.facts.homeTitle': 'tytuł strony głównej',
   'import.facts.withoutTagline': 'bez hasła „{tagline}”',
   'import.facts.legalFormOn': 'z formą prawną zapisaną na {path}',
+  'import.facts.priceFromText': '{field} ({id}): odczytane z tekstu strony {path}',
   // ── Dlaczego importer tak zdecydował o stronie (src/import/page-decision.ts): import --explain i podsumowanie ──
   'import.reason.page.redirect': 'strona przekierowująca: odsyła czytelnika do {target}',
   'import.reason.page.protected': 'chroniona hasłem: jej treść nie jest publiczna',
@@ -731,6 +732,10 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.reason.run.notInSitemap': 'nie ma jej już w mapie witryny',
   'import.reason.run.robotsBroken': 'robots.txt witryny {origin} odpowiedział HTTP {status}; RFC 9309 każe nic nie czytać, dopóki nie odpowie: spróbuj później',
   'import.reason.sitemap.otherSiteRedirect': 'przekierowuje do innej witryny ({origin})',
+  'import.reason.run.robotsGone': 'robots.txt nie pozwala już nam jej czytać',
+  // ── Wartości domyślne pliku witryny, w języku każdej strony (src/import/site-facts.ts): inquiry.nextStep i pricing.note w site.yaml ──
+  'site.defaults.nextStep': 'Dziękujemy. Zapytanie trafiło do {company}; odpowiedź przyjdzie e-mailem.',
+  'site.defaults.pricingNote': '{vat, select, net {Ceny netto (bez VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.} gross {Ceny brutto (z VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.} other {Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.}}',
   'import.reason.run.unreachable': 'nie można połączyć się z {origin}: {why}',
   'import.reason.run.gone': 'HTTP {status}: strony już nie ma',
   'import.duration.minutes': '{minutes, number} min',
