@@ -57,7 +57,7 @@ describe('the import on a Polish terminal', () => {
     expect(imported.stdout).toMatch(/^ {2}dodane +12$/m);
     expect(imported.stdout).toContain('Dodane (12):');
     expect(imported.stdout).toContain('  … i 2 kolejne\n');
-    expect(imported.stdout).toContain(`Jak znaleziono strony: brak mapy witryny (${site.origin}/sitemap.xml: HTTP 404): przejrzano linki od strony startowej.`);
+    expect(imported.stdout).toContain(`Jak znaleziono strony: brak mapy witryny (${site.origin}/sitemap.xml: HTTP 404): śledzono linki od strony startowej.`);
     expect(imported.stdout).toContain(`Gotowe do serwowania: site-content-mcp serve --content-dir ${out}`);
     expect(imported.stdout).not.toMatch(/\b(pages|found|fetched|because|links were followed)\b/);
   });
@@ -71,7 +71,7 @@ describe('the import on a Polish terminal', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`${site.origin}/oferta-1/\n  ścieżka: /oferta-1/\n  treść: tak\n    powód: strona jest treścią w języku, który witryna może udostępniać\n`);
     expect(result.stdout).toMatch(/ {2}język: pl\n {4}powód: html lang podaje pl i tekst to potwierdza\n/);
-    expect(result.stdout).toMatch(/ {2}renderowana w przeglądarce: nie\n {4}powód: /);
+    expect(result.stdout).toMatch(/ {2}renderowanie w przeglądarce: nie\n {4}powód: /);
     expect(result.stdout).not.toMatch(/\bbecause\b/);
   });
 

@@ -18,7 +18,7 @@ describe('the language of an import', () => {
     const acme = await site({ '/': page('Home'), '/about/': page('About') });
     const report = await importSite(`${acme.origin}/`, await outputDir(), { lang: 'pl' });
     expect(report.skipped).toEqual([{ url: `${acme.origin}/gone/`, reason: 'HTTP 404: strony już nie ma' }]);
-    expect(report.howFound).toBe(`brak mapy witryny (${acme.origin}/sitemap.xml: HTTP 404): przejrzano linki od strony startowej`);
+    expect(report.howFound).toBe(`brak mapy witryny (${acme.origin}/sitemap.xml: HTTP 404): śledzono linki od strony startowej`);
   });
 
   it('leaves every file but the summary as it was when the next run is in another language', async () => {
