@@ -60,6 +60,25 @@ describe('the import summary', () => {
     expect(printed).toContain('  … and 1,990 more');
   });
 
+  it.each([
+    [11, '… i 1 kolejna'],
+    [12, '… i 2 kolejne'],
+    [15, '… i 5 kolejnych'],
+    [32, '… i 22 kolejne'],
+    [35, '… i 25 kolejnych'],
+    [2010, '… i 2000 kolejnych'],
+  ])('on a Polish terminal, says what %i added pages leave out with the form Polish needs', (added, more) => {
+    const pages = Array.from({ length: added }, (_, index) => `/strona-${index}/`);
+    const report = {
+      found: added, fetched: added, added: pages, updated: [], unchanged: 0, removed: [], skipped: [], failed: [], otherLanguages: {}, pagesInOutput: added,
+      howFound: 'przeczytano mapę witryny', rechecked: 0, kept: [], durationMs: 1500,
+    };
+    const printed = importSummary(report, '/out', 'pl');
+    expect(printed).toContain(`Dodane (${added.toLocaleString('pl-PL')}):\n`);
+    expect(printed).toContain(`  ${more}\n`);
+    expect(printed).toMatch(/^ {2}czas +1,5 s$/m);
+  });
+
   it('says the sitemap answered 501, so links were followed', async () => {
     const site = await siteOf(3, 501);
     const out = await outputDir();
