@@ -1,6 +1,6 @@
 import type { Config } from '../config/load-config.js';
 import { packageInfo } from '../config/package-root.js';
-import { ContentError, loadSite } from '../content/load-site.js';
+import { ContentError, loadSite, warningText } from '../content/load-site.js';
 import { importSummary } from '../import/import-summary.js';
 import { createProgress } from './import-progress.js';
 import { renderSettingsOf } from '../import/import-settings.js';
@@ -83,7 +83,7 @@ export async function runCheckCommand(config: Config, lang: MessageLanguage): Pr
 async function checkContent(dir: string, lang: MessageLanguage): Promise<{ ok: boolean; text: string }> {
   try {
     const { site, warnings } = await loadSite(dir);
-    const lines = warnings.map((warning) => `  ${warning.file}  ${warning.field}: ${warning.message}`);
+    const lines = warnings.map((warning) => `  ${warning.file}  ${warning.field}: ${warningText(warning, lang)}`);
     const head = message(lang, 'cli.check', { dir, pages: site.pages.length, problems: warnings.length });
     return { ok: true, text: `${[head, ...lines].join('\n')}\n` };
   } catch (error) {

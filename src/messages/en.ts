@@ -845,6 +845,17 @@ export const en = {
   'option.import-concurrency': '`import`: pages fetched at once (1-32). Default: 4.',
   'option.import-delay-ms': '`import`: least time between two requests to the site (politeness; 0 turns it off). A longer robots.txt Crawl-delay wins. Default: 250.',
   'option.import-deadline': '`import` and serve --source: the most time one import may take, as 90s, 30m or 2h (at least 10s), or 0 for no limit; when it is reached the import ends with the pages read so far, keeps the pages it did not reach, and says so. Default: none for import, 10m for serve --source (within the 15 min sync lock).',
+  // ── What check and the log say of a content directory (src/content/load-site.ts): a warning's words ──
+  'content.notListedLanguage': 'language "{lang}" is not listed in {file} languages; page skipped',
+  'content.assetMissing': '{named} is not a file in the {dir}/ folder; it is left out of the pages',
+  'content.alternate': '{same, select, yes {{alternate} is in the same language; alternate ignored} other {no page has the path {alternate}; alternate ignored}}',
+  'content.noPage': 'no page has the path {path}',
+  'content.wrongLanguage': '{path} is a {lang} page, expected {expected}',
+  'content.noSalesEmail': 'none given: send_inquiry says that no address for inquiries is published and sends nothing (add it, or set INQUIRY_TO)',
+  'content.noContact': 'none given: get_contact says the site publishes {detail, select, email {no e-mail address} phone {no phone number} other {no contact page}} (add it if there is one)',
+  'content.priceNotOnPage': 'the price {price} does not appear on {path}; state it there or correct it',
+  'content.assetName': 'not served: an asset is an svg, png, jpg or webp file with a lower-case name',
+  'content.assetSize': 'not served: assets are at most {kilobytes} KB each and {count} in all',
   // ── Insights: the /admin/ dashboard and `site-content-mcp insights` ─────────────────────────
   'insights.title': 'Agent traffic',
   'insights.period': '{from} to {to} ({days, plural, one {# day} other {# days}})',

@@ -848,6 +848,17 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'option.import-concurrency': '`import`: ile stron pobierać naraz (1–32). Domyślnie: 4.',
   'option.import-delay-ms': '`import`: najkrótszy odstęp między dwoma żądaniami do witryny (uprzejmość; 0 ją wyłącza). Dłuższy Crawl-delay z robots.txt ma pierwszeństwo. Domyślnie: 250.',
   'option.import-deadline': '`import` i serve --source: najdłuższy czas jednego importu, np. 90s, 30m lub 2h (co najmniej 10s), albo 0 bez limitu; gdy minie, import kończy się na stronach przeczytanych do tej pory, zachowuje strony, do których nie dotarł, i mówi o tym. Domyślnie: brak dla import, 10m dla serve --source (w ramach 15-minutowej blokady synchronizacji).',
+  // ── Co check i log mówią o katalogu treści (src/content/load-site.ts): słowa ostrzeżeń ──
+  'content.notListedLanguage': 'języka „{lang}” nie ma w languages pliku {file}; stronę pominięto',
+  'content.assetMissing': '{named} nie jest plikiem w folderze {dir}/; na stronach go pominięto',
+  'content.alternate': '{same, select, yes {{alternate} jest w tym samym języku; wersję alternatywną pominięto} other {żadna strona nie ma ścieżki {alternate}; wersję alternatywną pominięto}}',
+  'content.noPage': 'żadna strona nie ma ścieżki {path}',
+  'content.wrongLanguage': '{path} to strona w języku {lang}, a oczekiwano {expected}',
+  'content.noSalesEmail': 'nie podano: send_inquiry odpowiada, że witryna nie publikuje adresu do zapytań, i niczego nie wysyła (dopisz go albo ustaw INQUIRY_TO)',
+  'content.noContact': 'nie podano: get_contact odpowiada, że witryna nie publikuje {detail, select, email {adresu e-mail} phone {numeru telefonu} other {strony kontaktowej}} (dopisz, jeśli istnieje)',
+  'content.priceNotOnPage': 'cena {price} nie występuje na stronie {path}; podaj ją tam albo popraw',
+  'content.assetName': 'nie jest udostępniany: zasób to plik svg, png, jpg lub webp z nazwą zapisaną małymi literami',
+  'content.assetSize': 'nie jest udostępniany: każdy zasób może mieć najwyżej {kilobytes} KB, a wszystkich może być najwyżej {count}',
   // ── Insights: panel /admin/ i `site-content-mcp insights` ───────────────────────────────────
   'insights.title': 'Ruch agentów',
   'insights.period': 'od {from} do {to} ({days, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}})',

@@ -80,6 +80,7 @@ describe('the import on a Polish terminal', () => {
     const result = await cli(['check', out], POLISH);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^${out}: 12 stron do serwowania; 4 problemy:\n`));
+    expect(result.stdout).toContain('  site.yaml  contact.pl.phone: nie podano: get_contact odpowiada, że witryna nie publikuje numeru telefonu (dopisz, jeśli istnieje)\n');
   });
 
   it('follows LC_ALL over LANG: LC_ALL=C is English', async () => {
