@@ -381,7 +381,7 @@ function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision
   // Documentation and books: a page that links the previous or next page of a series is an
   // article (the content model's `blog`), except each language's front page, which presents the project.
   if (type === 'company' && jsonLdTypes.length === 0 && facts.sequence !== undefined && !isFrontPage(path)) {
-    return { value: 'blog', because: message(lang, 'import.reason.type.series'), evidence: [...evidence, { source: source(lang, 'series'), value: facts.sequence }] };
+    return { value: 'blog', because: message(lang, 'import.reason.type.series'), evidence: [...evidence, { source: source(lang, 'series'), value: message(lang, 'import.sequence', { how: facts.sequence }) }] };
   }
   const because = type === 'company' && jsonLdTypes.length === 0 ? message(lang, 'import.reason.type.default') : message(lang, 'import.reason.type.rules');
   return { value: type, because, evidence };

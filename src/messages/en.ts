@@ -751,6 +751,7 @@ export const en = {
   'import.found.fewerPages': 'this run reached {reached, number} of the {before, plural, one {# page} other {# pages}} of the last one: the others were re-checked, none removed without evidence',
   // ── Where the importer read a piece of evidence (src/import/page-decision.ts): import --explain and the reasons ──
   'import.source': '{source, select, hreflangSelf {hreflang of the page itself} hreflangSitemap {hreflang in the sitemap} folder {language folder in the path} htmlLang {html lang} xmlLang {xml:lang} header {Content-Language header} metaLanguage {meta Content-Language} ogLocale {og:locale} text {text} titles {<title> of pages read} title {<title>} heading {first heading} paragraph {first paragraph} bodyClass {body class} page {page} path {path} query {query} restLink {WordPress REST link} jsonLdType {JSON-LD @type} series {series link} metaRefresh {meta refresh} metaDescription {meta description} other {{source}}}',
+  'import.sequence': '{how, select, head {<link rel="next|prev"> in the head} rel {a link with rel="next|prev"} pager {a pager link to the previous or next page} other {{how}}}',
   // ── Whether a page is rendered in a browser first, and why (src/import/render-signals.ts, render-step.ts, page-renderer.ts) ──
   'import.render.never': 'rendering is off (--render never)',
   'import.render.always': 'every page is rendered (--render always)',

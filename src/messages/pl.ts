@@ -754,6 +754,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'import.found.fewerPages': 'ten przebieg dotarł do {reached, number} z {before, plural, one {# strony} few {# stron} many {# stron} other {# strony}} poprzedniego: pozostałe sprawdzono ponownie i żadnej nie usunięto bez dowodu',
   // ── Gdzie importer odczytał dowód (src/import/page-decision.ts): import --explain i powody ──
   'import.source': '{source, select, hreflangSelf {hreflang samej strony} hreflangSitemap {hreflang w mapie witryny} folder {folder języka w ścieżce} htmlLang {html lang} xmlLang {xml:lang} header {nagłówek Content-Language} metaLanguage {meta Content-Language} ogLocale {og:locale} text {tekst} titles {<title> przeczytanych stron} title {<title>} heading {pierwszy nagłówek} paragraph {pierwszy akapit} bodyClass {klasa body} page {strona} path {ścieżka} query {parametr adresu} restLink {link REST WordPressa} jsonLdType {JSON-LD @type} series {link serii} metaRefresh {meta refresh} metaDescription {meta description} other {{source}}}',
+  'import.sequence': '{how, select, head {<link rel="next|prev"> w nagłówku strony} rel {link z rel="next|prev"} pager {link nawigacji do poprzedniej lub następnej strony} other {{how}}}',
   // ── Czy stronę najpierw renderujemy w przeglądarce i dlaczego (src/import/render-signals.ts, render-step.ts, page-renderer.ts) ──
   'import.render.never': 'renderowanie jest wyłączone (--render never)',
   'import.render.always': 'renderujemy każdą stronę (--render always)',
