@@ -44,4 +44,21 @@ describe('the import progress bar', () => {
     progress.stop();
     expect(shownLines(stream.text())[0]).toMatch(/^importing \[.+\] 6\/10 pages \| fetched 4 \| failed 1 \| skipped 1 \| [\d.]+\/s \| ETA \d+s$/);
   });
+
+  it('speaks Polish on a Polish terminal, with the forms and decimal comma Polish needs', () => {
+    const stream = terminal(160);
+    const progress = createProgress(stream, 'pl');
+    progress.update({ found: 10, fetched: 4, written: 4, skipped: 1, failed: 1 });
+    progress.stop();
+    expect(shownLines(stream.text())[0]).toMatch(/^import \[.+\] 6\/10 stron \| pobrane 4 \| nieudane 1 \| pominięte 1 \| \d+,\d\/s \| pozostało \d+s$/);
+  });
+
+  it('writes plain lines in Polish where there is no terminal', () => {
+    const stream = terminal(80);
+    Object.assign(stream, { isTTY: false });
+    const progress = createProgress(stream, 'pl');
+    progress.update({ found: 2, fetched: 2, written: 2, skipped: 0, failed: 0 });
+    progress.stop();
+    expect(stream.text()).toBe('import: znaleziono 2, pobrano 2, zapisano 2, pominięto 0, nieudane 0\n');
+  });
 });
