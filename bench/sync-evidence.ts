@@ -49,7 +49,7 @@ async function run(label: string): Promise<void> {
   requests = 0;
   notModified = 0;
   const started = performance.now();
-  const report = await runImport({ startUrl: `${origin}/`, outDir: out, version: 'bench', network: NetworkPolicy.create(true, systemResolver), maxPages: 2000, include: [], exclude: [], discover: false, concurrency: 4, delayMs: 0 });
+  const report = await runImport({ startUrl: `${origin}/`, outDir: out, version: 'bench', network: NetworkPolicy.create(true, systemResolver), maxPages: 2000, include: [], exclude: [], discover: false, concurrency: 4, delayMs: 0, lang: 'en' });
   const ms = performance.now() - started;
   console.log(
     `${label.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  requests ${String(requests).padStart(5)} (304: ${String(notModified).padStart(4)})  added ${String(report.added.length).padStart(4)}  removed ${String(report.removed.length).padStart(4)}  re-checked ${String(report.rechecked).padStart(4)}  kept ${String(report.kept.length).padStart(4)}  pages ${report.pagesInOutput}`,

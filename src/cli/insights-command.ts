@@ -32,9 +32,3 @@ export async function runInsightsCommand(config: Config, lang: MessageLanguage, 
     await store.close();
   }
 }
-
-/** The terminal's language from LANG / LC_ALL / LC_MESSAGES (pl_PL.UTF-8 → pl), else English. */
-export function terminalLanguage(env: NodeJS.ProcessEnv): MessageLanguage {
-  const tag = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return tag.toLowerCase().startsWith('pl') ? 'pl' : 'en';
-}

@@ -14,8 +14,11 @@ import { packageInfo } from '../config/package-root.js';
 import { fail } from './fail.js';
 import { helpText } from './help.js';
 import { canServeOnThread, serveOnThread } from './serve-thread.js';
+import { terminalLanguage } from './terminal-language.js';
 
 async function main(): Promise<void> {
+  // Every command's human output is in the terminal's language, decided here once (logs stay English).
+  const lang = terminalLanguage(process.env);
   let request;
   try {
     request = loadConfig(process.argv.slice(2), process.env);
@@ -24,7 +27,7 @@ async function main(): Promise<void> {
     return;
   }
   if (request.kind === 'help') {
-    process.stdout.write(helpText(packageInfo().version));
+    process.stdout.write(helpText(packageInfo().version, lang));
     return;
   }
   if (request.kind === 'version') {
@@ -36,10 +39,10 @@ async function main(): Promise<void> {
     if (command === 'import' || command === 'check') {
       // Loaded on demand: the importer's libraries (DOM, Readability) are for this command only.
       const { runImportCommand, runCheckCommand } = await import('./import-command.js');
-      process.exitCode = command === 'import' ? await runImportCommand(request.config) : await runCheckCommand(request.config);
+      process.exitCode = command === 'import' ? await runImportCommand(request.config, lang) : await runCheckCommand(request.config, lang);
     } else if (command === 'insights') {
-      const { runInsightsCommand, terminalLanguage } = await import('./insights-command.js');
-      process.exitCode = await runInsightsCommand(request.config, terminalLanguage(process.env));
+      const { runInsightsCommand } = await import('./insights-command.js');
+      process.exitCode = await runInsightsCommand(request.config, lang);
     } else if (command === 'serve') {
       // On a thread of its own with a bounded heap, however node was started
       // (src/cli/serve-thread.ts); from the TypeScript sources, on this thread.

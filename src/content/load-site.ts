@@ -3,6 +3,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
+import { message, type MessageKey, type MessageLanguage, type MessageValues } from '../messages/catalog.js';
 import { splitFrontMatter } from './front-matter.js';
 import { parseYaml } from './parse-yaml.js';
 import type { HtmlPageReader } from './html-page.js';
@@ -24,7 +25,20 @@ export interface ContentWarning {
   readonly file: string;
   /** The field or reference at fault. */
   readonly field: string;
+  /** In English (logs, and the validator's own words for a file that cannot be read). */
   readonly message: string;
+  /** The catalogs' key and values, for a warning we word ourselves: `check` says it in the terminal's language. */
+  readonly said?: { readonly key: MessageKey; readonly values: MessageValues };
+}
+
+/** A warning worded from the catalogs: English in `message`, any language through `warningText`. */
+function warning(file: string, field: string, key: MessageKey, values: MessageValues = {}): ContentWarning {
+  return { file, field, message: message('en', key, values), said: { key, values } };
+}
+
+/** A warning in `lang` where we word it; the validator's English otherwise. */
+export function warningText(warning: ContentWarning, lang: MessageLanguage): string {
+  return warning.said === undefined ? warning.message : message(lang, warning.said.key, warning.said.values);
 }
 
 export interface LoadedSite {
@@ -89,7 +103,7 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
     warnings.push(...fileWarnings);
     if (!page) continue;
     if (!siteFile.languages.includes(page.lang)) {
-      warnings.push({ file: page.source, field: 'lang', message: `language "${page.lang}" is not listed in ${SITE_FILE} languages; page skipped` });
+      warnings.push(warning(page.source, 'lang', 'content.notListedLanguage', { lang: page.lang, file: SITE_FILE }));
       continue;
     }
     const clash = byPath.get(page.path);
@@ -104,7 +118,7 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
   for (const field of ['logo', 'image'] as const) {
     const named = siteFile[field];
     if (named?.startsWith('/') && site.asset(named) === undefined) {
-      warnings.push({ file: SITE_FILE, field, message: `${named} is not a file in the ${ASSETS_DIR}/ folder; it is left out of the pages` });
+      warnings.push(warning(SITE_FILE, field, 'content.assetMissing', { named, dir: ASSETS_DIR }));
     }
   }
   checkSiteReferences(site, warnings);
@@ -302,11 +316,7 @@ function linkAlternates(byPath: Map<string, Page>, warnings: ContentWarning[]): 
     if (other && other.lang !== page.lang) {
       pages.push(page);
     } else {
-      warnings.push({
-        file: page.source,
-        field: 'alternate',
-        message: other ? `${page.alternate} is in the same language; alternate ignored` : `no page has the path ${page.alternate}; alternate ignored`,
-      });
+      warnings.push(warning(page.source, 'alternate', 'content.alternate', { same: other ? 'yes' : 'no', alternate: page.alternate }));
       pages.push(page.withoutAlternate());
     }
   }
@@ -319,15 +329,15 @@ function checkSiteReferences(site: SiteContent, warnings: ContentWarning[]): voi
   const expect = (lang: Lang, pagePath: string | undefined, field: string) => {
     if (pagePath === undefined) return;
     const page = site.page(pagePath);
-    if (!page) warnings.push({ file: SITE_FILE, field, message: `no page has the path ${pagePath}` });
-    else if (page.lang !== lang) warnings.push({ file: SITE_FILE, field, message: `${pagePath} is a ${page.lang} page, expected ${lang}` });
+    if (!page) warnings.push(warning(SITE_FILE, field, 'content.noPage', { path: pagePath }));
+    else if (page.lang !== lang) warnings.push(warning(SITE_FILE, field, 'content.wrongLanguage', { path: pagePath, lang: page.lang, expected: lang }));
   };
-  if (info.salesEmail === undefined) warnings.push({ file: SITE_FILE, field: 'salesEmail', message: 'none given: send_inquiry says that no address for inquiries is published and sends nothing (add it, or set INQUIRY_TO)' });
+  if (info.salesEmail === undefined) warnings.push(warning(SITE_FILE, 'salesEmail', 'content.noSalesEmail'));
   for (const lang of info.languages) {
     const contact = info.contact[lang];
     // Contact details are optional (a documentation site publishes none); each one left out is named, since get_contact then says it is not published.
-    for (const [detail, words] of [['email', 'no e-mail address'], ['phone', 'no phone number'], ['contactForm', 'no contact page']] as const) {
-      if (contact?.[detail] === undefined) warnings.push({ file: SITE_FILE, field: `contact.${lang}.${detail}`, message: `none given: get_contact says the site publishes ${words} (add it if there is one)` });
+    for (const detail of ['email', 'phone', 'contactForm'] as const) {
+      if (contact?.[detail] === undefined) warnings.push(warning(SITE_FILE, `contact.${lang}.${detail}`, 'content.noContact', { detail }));
     }
     expect(lang, contact?.contactForm, `contact.${lang}.contactForm`);
     expect(lang, contact?.privacyPolicy, `contact.${lang}.privacyPolicy`);
@@ -338,7 +348,7 @@ function checkSiteReferences(site: SiteContent, warnings: ContentWarning[]): voi
       const prices = [item.from[lang], ...(item.packages ?? []).map((pkg) => pkg.from[lang])];
       for (const price of prices) {
         if (page && typeof price === 'number' && !mentionsPrice(page.markdown, price)) {
-          warnings.push({ file: SITE_FILE, field, message: `the price ${price} does not appear on ${page.path}; state it there or correct it` });
+          warnings.push(warning(SITE_FILE, field, 'content.priceNotOnPage', { price: String(price), path: page.path }));
         }
       }
     });
@@ -388,13 +398,13 @@ async function readAssets(root: string, warnings: ContentWarning[]): Promise<Sit
     const file = `${ASSETS_DIR}/${name}`;
     const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)];
     if (!ASSET_NAME.test(name) || type === undefined) {
-      warnings.push({ file, field: 'file', message: 'not served: an asset is an svg, png, jpg or webp file with a lower-case name' });
+      warnings.push(warning(file, 'file', 'content.assetName'));
       continue;
     }
     const info = await stat(path.join(dir, name));
     if (!info.isFile()) continue;
     if (info.size > MAX_ASSET_BYTES || assets.length >= MAX_ASSETS) {
-      warnings.push({ file, field: 'file', message: `not served: assets are at most ${MAX_ASSET_BYTES / 1024} KB each and ${MAX_ASSETS} in all` });
+      warnings.push(warning(file, 'file', 'content.assetSize', { kilobytes: String(MAX_ASSET_BYTES / 1024), count: String(MAX_ASSETS) }));
       continue;
     }
     assets.push({ path: `/${file}`, contentType: type, bytes: await readFile(path.join(dir, name)) });

@@ -1,28 +1,28 @@
-import { message } from '../messages/catalog.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import { describeFailure } from '../net/failure-text.js';
 import type { FetchFailure } from '../net/fetcher.js';
 import type { RefusalReason } from '../net/target.js';
 
-/** The target rules' own words, where they speak of scans, in the import's words (English, from the catalogs' `import.*`). */
-export function describeRefusal(reason: RefusalReason, detail: string): string {
-  return message('en', 'import.refusal', { reason: reason.replace(/-/g, '_'), detail });
+/** The target rules' own words, where they speak of scans, in the import's words (the catalogs' `import.*`), in the run's language. */
+export function describeRefusal(lang: MessageLanguage, reason: RefusalReason, detail: string): string {
+  return message(lang, 'import.refusal', { reason: reason.replace(/-/g, '_'), detail });
 }
 
-/** How the importer words a request that produced no response. */
-export function describeFetchFailure(failure: FetchFailure): string {
-  return describeFailure(failure, 'en', importWords);
+/** How the importer words a request that produced no response, in the run's language. */
+export function describeFetchFailure(lang: MessageLanguage, failure: FetchFailure): string {
+  return describeFailure(failure, lang, (one) => importWords(lang, one));
 }
 
-function importWords(failure: FetchFailure): string | undefined {
+function importWords(lang: MessageLanguage, failure: FetchFailure): string | undefined {
   switch (failure.reason) {
     case 'target-refused': {
-      const rule = failure.refusal === undefined ? message('en', 'net.failure', { reason: 'target_refused' }) : describeRefusal(failure.refusal.reason, failure.refusal.message);
-      return message('en', 'import.refused', { rule, redirected: failure.redirects.length === 0 ? 'no' : 'yes' });
+      const rule = failure.refusal === undefined ? message(lang, 'net.failure', { reason: 'target_refused' }) : describeRefusal(lang, failure.refusal.reason, failure.refusal.message);
+      return message(lang, 'import.refused', { rule, redirected: failure.redirects.length === 0 ? 'no' : 'yes' });
     }
     case 'budget':
-      return message('en', 'import.budgetUsed');
+      return message(lang, 'import.budgetUsed');
     case 'job-aborted':
-      return message('en', 'import.stopped');
+      return message(lang, 'import.stopped');
     default:
       return undefined;
   }

@@ -1,26 +1,26 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_DIR } from './import-state.js';
-import { formatNumber, message, type MessageValues } from '../messages/catalog.js';
+import { formatNumber, message, type MessageKey, type MessageLanguage, type MessageValues } from '../messages/catalog.js';
 import type { ImportReport } from './import-report.js';
-import { HOW_TO_GET_A_BROWSER } from './page-renderer.js';
+import { howToGetABrowser } from './page-renderer.js';
 
 /** Items shown per list on the terminal; the summary file holds them all. */
 export const SUMMARY_LIST_LIMIT = 10;
 /** The file in the output folder with every list in full. */
 export const SUMMARY_FILE = 'summary.txt';
 
-/** The summary is for the person at the terminal, in the CLI's language (English), from the catalogs (`cli.summary.*`). */
-const count = { format: (value: number) => formatNumber('en', value) };
-const say = (key: Parameters<typeof message>[1], values?: MessageValues) => message('en', key, values);
-const label = (row: string, values: MessageValues = {}) => say('cli.summary.label', { row, ...values });
 
 /**
  * The end-of-run summary for a person: counts first, then how pages were found and why, then
  * each list (what changed, what was kept, skipped and failed, what to fill in) with at most
  * `limit` items and the number left out; the summary file (`summaryFile`) holds the lists whole.
  */
-export function importSummary(report: ImportReport, outDir: string, limit = SUMMARY_LIST_LIMIT): string {
+export function importSummary(report: ImportReport, outDir: string, lang: MessageLanguage, limit = SUMMARY_LIST_LIMIT): string {
+  // For the person at the terminal, in the terminal's language, from the catalogs (`cli.summary.*`).
+  const count = { format: (value: number) => formatNumber(lang, value) };
+  const say = (key: MessageKey, values?: MessageValues) => message(lang, key, values);
+  const label = (row: string, values: MessageValues = {}) => say('cli.summary.label', { row, ...values });
   const rows: [string, string][] = [
     [label('found'), count.format(report.found)],
     [label('fetched'), count.format(report.fetched)],
@@ -60,7 +60,7 @@ export function importSummary(report: ImportReport, outDir: string, limit = SUMM
   if (report.rendering !== undefined) {
     list('rendered', report.rendering.rendered.map((item) => `${item.url}  ${item.reason}`));
     list('needBrowser', report.rendering.needBrowser.map((item) => `${item.url}  ${item.reason}`));
-    if (report.rendering.browserMissing !== undefined) lines.push(`  ${report.rendering.browserMissing}: ${HOW_TO_GET_A_BROWSER}.`);
+    if (report.rendering.browserMissing !== undefined) lines.push(`  ${report.rendering.browserMissing}: ${howToGetABrowser(lang)}.`);
   }
   if (report.siteFile !== undefined) {
     const { outcome, missing, unpublished = [], defaulted, inferred = [] } = report.siteFile;
@@ -80,7 +80,7 @@ export function summaryFile(outDir: string): string {
 }
 
 /** Writes the summary with every list whole into the output folder. */
-export async function writeSummaryFile(report: ImportReport, outDir: string): Promise<void> {
+export async function writeSummaryFile(report: ImportReport, outDir: string, lang: MessageLanguage): Promise<void> {
   await mkdir(path.join(outDir, STATE_DIR), { recursive: true });
-  await writeFile(summaryFile(outDir), importSummary(report, outDir, Number.POSITIVE_INFINITY));
+  await writeFile(summaryFile(outDir), importSummary(report, outDir, lang, Number.POSITIVE_INFINITY));
 }

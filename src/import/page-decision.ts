@@ -1,5 +1,5 @@
 import { LANGS, type PageType } from '../content/schema.js';
-import { message } from '../messages/catalog.js';
+import { formatNumber, message, type MessageLanguage } from '../messages/catalog.js';
 import { text, typesOf } from './json-ld-nodes.js';
 import { contentPathFor } from './page-path.js';
 import { inferPageType, matchRule, type PageTypeRule } from './page-type.js';
@@ -47,6 +47,8 @@ export interface SiteSignals {
   readonly sitemapLanguage?: (url: string) => string | undefined;
   /** Whether the page has JSON-LD event details (start time and place): an event needs them. */
   readonly hasEventDetails?: (facts: PageFacts) => boolean;
+  /** The language of the reasons (`because`): the terminal's for the CLI; English when absent (logs, the API). */
+  readonly lang?: MessageLanguage;
 }
 
 export interface TitleAffix {
@@ -69,7 +71,7 @@ const SEPARATORS = [' – ', ' — ', ' | ', ' · ', ' : ', ': ', ' - ', ' :: ',
  * separator (–, —, |, ·, :, -, », •) that most titles share. Two titles at least, and half of
  * them, must share it: one page's subtitle is not the site's name.
  */
-export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix | undefined> {
+export function siteTitleAffix(titles: readonly string[], lang: MessageLanguage = 'en'): Decision<TitleAffix | undefined> {
   const clean = titles.map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title !== '');
   const counts = new Map<string, { position: 'prefix' | 'suffix'; affix: string; name: string; titles: Set<string> }>();
   for (const title of new Set(clean)) {
@@ -97,7 +99,7 @@ export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix |
       .sort((a, b) => b.count - a.count || b.affix.length - a.affix.length)[0];
   const best = pick(new Set(clean));
   if (best === undefined) {
-    return { value: undefined, because: distinct < 2 ? message('en', 'import.reason.siteName.tooFew') : message('en', 'import.reason.siteName.noneShared'), evidence: [{ source: '<title> of pages read', value: String(distinct) }] };
+    return { value: undefined, because: distinct < 2 ? message(lang, 'import.reason.siteName.tooFew') : message(lang, 'import.reason.siteName.noneShared'), evidence: [{ source: source(lang, 'titles'), value: String(distinct) }] };
   }
   // A site in two languages writes its name twice ("… — Lipiec Deploy 2.3 documentation", "… — dokumentacja Lipiec Deploy 2.3"):
   // the titles the first name leaves are compared again, and so on.
@@ -110,7 +112,7 @@ export function siteTitleAffix(titles: readonly string[]): Decision<TitleAffix |
   }
   return {
     value: { position: best.position, name: best.name, affix: best.affix, ...(also.length === 0 ? {} : { also }) },
-    because: message('en', 'import.reason.siteName.shared', { count: best.count, titles: distinct, affix: best.affix.trim(), position: best.position, others: also.length === 0 ? '' : message('en', 'import.reason.siteName.others', { names: also.map((name) => `"${name}"`).join(', ') }) }),
+    because: message(lang, 'import.reason.siteName.shared', { count: best.count, titles: distinct, affix: best.affix.trim(), position: best.position, others: also.length === 0 ? '' : message(lang, 'import.reason.siteName.others', { names: also.map((name) => `"${name}"`).join(', ') }) }),
     evidence: [...best.titles].slice(0, 3).map((title) => ({ source: '<title>', value: title })),
   };
 }
@@ -123,27 +125,28 @@ export function decidePages(
   pages: readonly { readonly url: string; readonly facts: PageFacts }[],
   options: Omit<SiteSignals, 'titleAffix'>,
 ): Map<string, PageDecision> {
-  const titleAffix = siteTitleAffix(pages.map((page) => page.facts.title ?? ''));
+  const titleAffix = siteTitleAffix(pages.map((page) => page.facts.title ?? ''), options.lang);
   const site: SiteSignals = { ...options, titleAffix };
   return new Map(pages.map((page) => [page.url, decidePage(page.url, page.facts, site)]));
 }
 
 /** Decides language, type, title, description, date and whether the page is content at all. */
 export function decidePage(url: string, facts: PageFacts, site: SiteSignals): PageDecision {
+  const lang = site.lang ?? 'en';
   // A canonical link to another host (a mirror's, a book's home) says nothing about this page's path.
   const path = contentPathFor(facts.canonical !== undefined && new URL(facts.canonical).origin === new URL(url).origin ? facts.canonical : url);
   const language = decideLanguage(url, facts, site);
-  const archive = archiveEvidence(url, facts);
+  const archive = archiveEvidence(url, facts, lang);
   const type = decideType(path, facts, site);
-  const title = decideTitle(facts, site.titleAffix.value);
-  const protectedPage = passwordEvidence(facts);
+  const title = decideTitle(facts, site.titleAffix.value, lang);
+  const protectedPage = passwordEvidence(facts, lang);
   let content: Decision<boolean>;
-  if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: message('en', 'import.reason.page.redirect', { target: facts.refreshTo }), evidence: [{ source: 'meta refresh', value: facts.refreshTo }] };
-  else if (protectedPage.length > 0) content = { value: false, because: message('en', 'import.reason.page.protected'), evidence: protectedPage };
-  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: message('en', 'import.reason.page.archive', { kind: message('en', 'import.reason.archiveKind', { kind: archive.kind }) }), evidence: archive.evidence };
-  else if (language.value === undefined) content = { value: false, because: message('en', 'import.reason.page.noLanguage'), evidence: language.evidence };
-  else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: message('en', 'import.reason.page.otherLanguage', { language: language.value }), evidence: language.evidence };
-  else content = { value: true, because: message('en', 'import.reason.page.content'), evidence: [] };
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) content = { value: false, because: message(lang, 'import.reason.page.redirect', { target: facts.refreshTo }), evidence: [{ source: source(lang, 'metaRefresh'), value: facts.refreshTo }] };
+  else if (protectedPage.length > 0) content = { value: false, because: message(lang, 'import.reason.page.protected'), evidence: protectedPage };
+  else if (archive.evidence.length > 0 && !site.includeArchives) content = { value: false, because: message(lang, 'import.reason.page.archive', { kind: message(lang, 'import.reason.archiveKind', { kind: archive.kind }) }), evidence: archive.evidence };
+  else if (language.value === undefined) content = { value: false, because: message(lang, 'import.reason.page.noLanguage'), evidence: language.evidence };
+  else if (!(LANGS as readonly string[]).includes(language.value)) content = { value: false, because: message(lang, 'import.reason.page.otherLanguage', { language: language.value }), evidence: language.evidence };
+  else content = { value: true, because: message(lang, 'import.reason.page.content'), evidence: [] };
   return {
     url,
     path,
@@ -152,9 +155,14 @@ export function decidePage(url: string, facts: PageFacts, site: SiteSignals): Pa
     language,
     type,
     title,
-    description: decideDescription(facts, title.value),
-    published: decidePublished(facts, type.value),
+    description: decideDescription(facts, title.value, lang),
+    published: decidePublished(facts, type.value, lang),
   };
+}
+
+/** Where a piece of evidence was read, in the reasons' language (the catalogs' `import.source`). */
+function source(lang: MessageLanguage, name: string): string {
+  return message(lang, 'import.source', { source: name });
 }
 
 // --- language -------------------------------------------------------------------------------
@@ -185,6 +193,7 @@ function primary(tag: string): string {
  * `lang="pl-PL"` on English pages). With no declaration, the text decides.
  */
 function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decision<string | undefined> {
+  const lang = site.lang ?? 'en';
   const evidence: Evidence[] = [];
   const declarations: { source: string; value: string }[] = [];
   const declare = (source: string, value: string | undefined) => {
@@ -193,26 +202,26 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
     evidence.push({ source, value: value.trim() });
   };
   const self = facts.alternates.find((alternate) => alternate.url === url || alternate.url === facts.canonical);
-  declare('hreflang of the page itself', self?.lang);
-  declare('hreflang in the sitemap', site.sitemapLanguage?.(url));
-  declare('language folder in the path', languageFolder(url));
-  declare('html lang', facts.declared?.htmlLang ?? (facts.declared === undefined ? facts.lang : undefined));
-  declare('xml:lang', facts.declared?.xmlLang);
-  declare('Content-Language header', facts.contentLanguage?.split(',')[0]);
-  declare('meta Content-Language', facts.declared?.metaLanguage);
-  declare('og:locale', facts.declared?.ogLocale);
+  declare(source(lang, 'hreflangSelf'), self?.lang);
+  declare(source(lang, 'hreflangSitemap'), site.sitemapLanguage?.(url));
+  declare(source(lang, 'folder'), languageFolder(url));
+  declare(source(lang, 'htmlLang'), facts.declared?.htmlLang ?? (facts.declared === undefined ? facts.lang : undefined));
+  declare(source(lang, 'xmlLang'), facts.declared?.xmlLang);
+  declare(source(lang, 'header'), facts.contentLanguage?.split(',')[0]);
+  declare(source(lang, 'metaLanguage'), facts.declared?.metaLanguage);
+  declare(source(lang, 'ogLocale'), facts.declared?.ogLocale);
 
   // Identified where the page was read (a reader thread: the n-gram data never loads on this one).
   const identifiedText = facts.textLanguage;
   evidence.push({
-    source: 'text',
+    source: source(lang, 'text'),
     value:
       identifiedText.language === undefined
-        ? message('en', 'import.reason.language.textInconclusive', { letters: identifiedText.letters })
-        : message('en', 'import.reason.language.textIdentified', {
+        ? message(lang, 'import.reason.language.textInconclusive', { letters: identifiedText.letters })
+        : message(lang, 'import.reason.language.textIdentified', {
             language: identifiedText.language,
             letters: identifiedText.letters,
-            scores: identifiedText.scores.slice(0, 3).map(([lang, score]) => `${lang} ${score.toFixed(2)}`).join(', '),
+            scores: identifiedText.scores.slice(0, 3).map(([code, score]) => `${code} ${formatNumber(lang, score, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`).join(', '),
             byParagraph: identifiedText.byParagraph ? 'yes' : 'no',
           }),
   });
@@ -221,19 +230,19 @@ function decideLanguage(url: string, facts: PageFacts, site: SiteSignals): Decis
   // "Plainly" another language: a body of text, not a title, and a clear lead over the runner-up.
   const plain = textLanguage !== undefined && identifiedText.letters >= 120 && identifiedText.margin >= 0.05;
   if (declared === undefined) {
-    if (textLanguage !== undefined) return { value: textLanguage, because: message('en', 'import.reason.language.textOnly'), evidence };
-    return { value: undefined, because: message('en', 'import.reason.language.tooShort'), evidence };
+    if (textLanguage !== undefined) return { value: textLanguage, because: message(lang, 'import.reason.language.textOnly'), evidence };
+    return { value: undefined, because: message(lang, 'import.reason.language.tooShort'), evidence };
   }
   const said = primary(declared.value);
   if (textLanguage === undefined || textLanguage === said) {
     const other = declarations.find((declaration) => primary(declaration.value) !== said);
-    return { value: said, because: message('en', textLanguage === said ? 'import.reason.language.agrees' : 'import.reason.language.unchecked', { source: declared.source, value: declared.value, other: other === undefined ? 'no' : 'yes', otherSource: other?.source ?? '', otherValue: other?.value ?? '' }), evidence };
+    return { value: said, because: message(lang, textLanguage === said ? 'import.reason.language.agrees' : 'import.reason.language.unchecked', { source: declared.source, value: declared.value, other: other === undefined ? 'no' : 'yes', otherSource: other?.source ?? '', otherValue: other?.value ?? '' }), evidence };
   }
   // The text disagrees with the first declaration: another declaration that agrees with the text settles it.
   const agreeing = declarations.find((declaration) => primary(declaration.value) === textLanguage);
-  if (agreeing !== undefined) return { value: textLanguage, because: message('en', 'import.reason.language.othersAgree', { source: agreeing.source, value: agreeing.value, declaredSource: declared.source, declaredValue: declared.value }), evidence };
-  if (plain) return { value: textLanguage, because: message('en', 'import.reason.language.plainly', { language: textLanguage, source: declared.source, value: declared.value }), evidence };
-  return { value: said, because: message('en', 'import.reason.language.leans', { source: declared.source, value: declared.value, language: textLanguage }), evidence };
+  if (agreeing !== undefined) return { value: textLanguage, because: message(lang, 'import.reason.language.othersAgree', { source: agreeing.source, value: agreeing.value, declaredSource: declared.source, declaredValue: declared.value }), evidence };
+  if (plain) return { value: textLanguage, because: message(lang, 'import.reason.language.plainly', { language: textLanguage, source: declared.source, value: declared.value }), evidence };
+  return { value: said, because: message(lang, 'import.reason.language.leans', { source: declared.source, value: declared.value, language: textLanguage }), evidence };
 }
 
 // --- not content ----------------------------------------------------------------------------
@@ -271,15 +280,15 @@ const ARCHIVE_REST = /\/wp\/v2\/(tags|categories|users|media|search)(\/|$)/;
  * Why a page will not be imported whatever it renders to (a redirect page, a password form, an
  * archive left out): such a page is never rendered.
  */
-export function skippedWhateverItRenders(url: string, facts: PageFacts, includeArchives: boolean): string | undefined {
-  if (facts.refreshTo !== undefined && facts.refreshTo !== url) return message('en', 'import.reason.page.redirectShort');
-  if (passwordEvidence(facts).length > 0) return message('en', 'import.reason.page.protectedShort');
-  const archive = archiveEvidence(url, facts);
-  return archive.evidence.length > 0 && !includeArchives ? message('en', 'import.reason.archiveKind', { kind: archive.kind }) : undefined;
+export function skippedWhateverItRenders(url: string, facts: PageFacts, includeArchives: boolean, lang: MessageLanguage = 'en'): string | undefined {
+  if (facts.refreshTo !== undefined && facts.refreshTo !== url) return message(lang, 'import.reason.page.redirectShort');
+  if (passwordEvidence(facts, lang).length > 0) return message(lang, 'import.reason.page.protectedShort');
+  const archive = archiveEvidence(url, facts, lang);
+  return archive.evidence.length > 0 && !includeArchives ? message(lang, 'import.reason.archiveKind', { kind: archive.kind }) : undefined;
 }
 
 /** What says the page is a list of other pages, a feed, search results or an attachment: not content by default. */
-function archiveEvidence(url: string, facts: PageFacts): { kind: ArchiveKind; evidence: Evidence[] } {
+function archiveEvidence(url: string, facts: PageFacts, lang: MessageLanguage): { kind: ArchiveKind; evidence: Evidence[] } {
   const evidence: Evidence[] = [];
   let kind: ArchiveKind | undefined;
   const classes = new Set(facts.bodyClasses ?? []);
@@ -287,37 +296,37 @@ function archiveEvidence(url: string, facts: PageFacts): { kind: ArchiveKind; ev
     for (const [name, what] of ARCHIVE_CLASSES) {
       if (classes.has(name)) {
         kind ??= what;
-        evidence.push({ source: 'body class', value: name });
+        evidence.push({ source: source(lang, 'bodyClass'), value: name });
       }
     }
     // The posts page of a site whose front page is static: a list of posts.
     if (classes.has('blog') && !classes.has('single')) {
       kind ??= 'posts';
-      evidence.push({ source: 'body class', value: 'blog' });
+      evidence.push({ source: source(lang, 'bodyClass'), value: 'blog' });
     }
   }
   const rest = facts.restLink === undefined ? undefined : ARCHIVE_REST.exec(facts.restLink);
   if (rest !== null && rest !== undefined) {
     kind ??= ({ tags: 'tag', categories: 'category', users: 'author', media: 'attachment', search: 'search' } as const)[rest[1] as 'tags'];
-    evidence.push({ source: 'WordPress REST link', value: facts.restLink! });
+    evidence.push({ source: source(lang, 'restLink'), value: facts.restLink! });
   }
   const parsed = new URL(url);
   const path = contentPathFor(url);
   for (const [pattern, what] of ARCHIVE_PATHS) {
     if (matchRule(path, [{ path: pattern, type: 'company' }]) !== undefined) {
       kind ??= what;
-      evidence.push({ source: 'path', value: parsed.pathname });
+      evidence.push({ source: source(lang, 'path'), value: parsed.pathname });
       break;
     }
   }
   if (/^\/\d{4}\/(\d{2}\/){0,2}$/.test(path) && path !== '/') {
     kind ??= 'date';
-    evidence.push({ source: 'path', value: parsed.pathname });
+    evidence.push({ source: source(lang, 'path'), value: parsed.pathname });
   }
   for (const [parameter, what] of [['s', 'search'], ['paged', 'paged'], ['attachment_id', 'attachment'], ['feed', 'feed']] as const) {
     if (parsed.searchParams.has(parameter)) {
       kind ??= what;
-      evidence.push({ source: 'query', value: `${parameter}=${parsed.searchParams.get(parameter)}` });
+      evidence.push({ source: source(lang, 'query'), value: `${parameter}=${parsed.searchParams.get(parameter)}` });
     }
   }
   return { kind: kind ?? 'archive', evidence };
@@ -325,10 +334,10 @@ function archiveEvidence(url: string, facts: PageFacts): { kind: ArchiveKind; ev
 
 const PROTECTED_TITLE = /^(zabezpieczon[ey]|chronione|protected|password protected|geschützt):\s/i;
 
-function passwordEvidence(facts: PageFacts): Evidence[] {
+function passwordEvidence(facts: PageFacts, lang: MessageLanguage): Evidence[] {
   const evidence: Evidence[] = [];
-  if (facts.bodyClasses?.includes('post-password-required')) evidence.push({ source: 'body class', value: 'post-password-required' });
-  if (facts.passwordProtected === true && evidence.length === 0) evidence.push({ source: 'page', value: message('en', 'import.reason.page.passwordForm') });
+  if (facts.bodyClasses?.includes('post-password-required')) evidence.push({ source: source(lang, 'bodyClass'), value: 'post-password-required' });
+  if (facts.passwordProtected === true && evidence.length === 0) evidence.push({ source: source(lang, 'page'), value: message(lang, 'import.reason.page.passwordForm') });
   if (facts.title !== undefined && PROTECTED_TITLE.test(facts.title)) evidence.push({ source: '<title>', value: facts.title });
   return evidence;
 }
@@ -347,33 +356,34 @@ function isFrontPage(path: string): boolean {
  * (`inferPageType`).
  */
 function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision<PageType> {
+  const lang = site.lang ?? 'en';
   const hasEvent = site.hasEventDetails?.(facts) ?? false;
   const custom = matchRule(path, site.customRules);
-  if (custom !== undefined) return { value: custom, because: message('en', 'import.reason.type.rule'), evidence: [{ source: 'path', value: path }] };
+  if (custom !== undefined) return { value: custom, because: message(lang, 'import.reason.type.rule'), evidence: [{ source: source(lang, 'path'), value: path }] };
   const evidence: Evidence[] = [];
   const classes = facts.bodyClasses ?? [];
-  if (classes.includes('single-post')) evidence.push({ source: 'body class', value: 'single-post' });
-  if (facts.restLink !== undefined && /\/wp\/v2\/posts\//.test(facts.restLink)) evidence.push({ source: 'WordPress REST link', value: facts.restLink });
+  if (classes.includes('single-post')) evidence.push({ source: source(lang, 'bodyClass'), value: 'single-post' });
+  if (facts.restLink !== undefined && /\/wp\/v2\/posts\//.test(facts.restLink)) evidence.push({ source: source(lang, 'restLink'), value: facts.restLink });
   const jsonLdTypes = [...new Set(facts.jsonLd.flatMap(typesOf))];
   if (evidence.length > 0) {
     const byRules = inferPageType(path, [{ '@type': 'BlogPosting' }], [], false);
     const type = byRules === 'case_studies' ? 'case_studies' : 'blog';
     if (facts.published !== undefined) evidence.push({ source: 'article:published_time', value: facts.published });
-    return { value: type, because: message('en', 'import.reason.type.wordpressPost', { caseStudy: type === 'case_studies' ? 'yes' : 'no' }), evidence };
+    return { value: type, because: message(lang, 'import.reason.type.wordpressPost', { caseStudy: type === 'case_studies' ? 'yes' : 'no' }), evidence };
   }
   const type = inferPageType(path, facts.jsonLd, [], hasEvent);
-  if (jsonLdTypes.length > 0) evidence.push({ source: 'JSON-LD @type', value: jsonLdTypes.join(', ') });
-  evidence.push({ source: 'path', value: path });
+  if (jsonLdTypes.length > 0) evidence.push({ source: source(lang, 'jsonLdType'), value: jsonLdTypes.join(', ') });
+  evidence.push({ source: source(lang, 'path'), value: path });
   // A page WordPress marks as a post only through its published date, and nothing else types.
   if (type === 'company' && facts.published !== undefined && classes.includes('single') && !classes.includes('page')) {
-    return { value: 'blog', because: message('en', 'import.reason.type.dated'), evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
+    return { value: 'blog', because: message(lang, 'import.reason.type.dated'), evidence: [...evidence, { source: 'article:published_time', value: facts.published }] };
   }
   // Documentation and books: a page that links the previous or next page of a series is an
   // article (the content model's `blog`), except each language's front page, which presents the project.
   if (type === 'company' && jsonLdTypes.length === 0 && facts.sequence !== undefined && !isFrontPage(path)) {
-    return { value: 'blog', because: message('en', 'import.reason.type.series'), evidence: [...evidence, { source: 'series link', value: facts.sequence }] };
+    return { value: 'blog', because: message(lang, 'import.reason.type.series'), evidence: [...evidence, { source: source(lang, 'series'), value: message(lang, 'import.sequence', { how: facts.sequence }) }] };
   }
-  const because = type === 'company' && jsonLdTypes.length === 0 ? message('en', 'import.reason.type.default') : message('en', 'import.reason.type.rules');
+  const because = type === 'company' && jsonLdTypes.length === 0 ? message(lang, 'import.reason.type.default') : message(lang, 'import.reason.type.rules');
   return { value: type, because, evidence };
 }
 
@@ -384,9 +394,9 @@ function decideType(path: string, facts: PageFacts, site: SiteSignals): Decision
  * JSON-LD WebSite/Organization names are removed before or after any separator. A title that is
  * the site's name alone (a home page) becomes the page's first heading.
  */
-function decideTitle(facts: PageFacts, affix: TitleAffix | undefined): Decision<string> {
+function decideTitle(facts: PageFacts, affix: TitleAffix | undefined, lang: MessageLanguage): Decision<string> {
   const raw = facts.title ?? firstHeading(facts.markdown) ?? facts.url;
-  const evidence: Evidence[] = [{ source: facts.title !== undefined ? '<title>' : 'first heading', value: raw }];
+  const evidence: Evidence[] = [{ source: source(lang, facts.title !== undefined ? 'title' : 'heading'), value: raw }];
   const names = new Set<string>([
     ...(affix === undefined ? [] : [affix.name, ...(affix.also ?? [])]),
     ...(facts.siteName === undefined ? [] : [facts.siteName]),
@@ -405,10 +415,10 @@ function decideTitle(facts: PageFacts, affix: TitleAffix | undefined): Decision<
   if (title === '' || names.has(title)) {
     const heading = firstHeading(facts.markdown);
     const value = clip(heading !== undefined && !names.has(heading) ? heading : raw, 200);
-    return { value, because: message('en', 'import.reason.title.siteNameAlone'), evidence: [...evidence, ...(heading === undefined ? [] : [{ source: 'first heading', value: heading }])] };
+    return { value, because: message(lang, 'import.reason.title.siteNameAlone'), evidence: [...evidence, ...(heading === undefined ? [] : [{ source: source(lang, 'heading'), value: heading }])] };
   }
-  if (removed !== undefined) return { value: clip(title, 200), because: message('en', 'import.reason.title.nameRemoved', { name: removed }), evidence };
-  return { value: clip(title, 200), because: message('en', 'import.reason.title.asStated'), evidence };
+  if (removed !== undefined) return { value: clip(title, 200), because: message(lang, 'import.reason.title.nameRemoved', { name: removed }), evidence };
+  return { value: clip(title, 200), because: message(lang, 'import.reason.title.asStated'), evidence };
 }
 
 function stripName(title: string, name: string): string {
@@ -419,21 +429,21 @@ function stripName(title: string, name: string): string {
   return title === name ? '' : title;
 }
 
-function decideDescription(facts: PageFacts, title: string): Decision<string> {
-  if (facts.description !== undefined) return { value: clip(facts.description, 400), because: message('en', 'import.reason.description.meta'), evidence: [{ source: 'meta description', value: facts.description }] };
+function decideDescription(facts: PageFacts, title: string, lang: MessageLanguage): Decision<string> {
+  if (facts.description !== undefined) return { value: clip(facts.description, 400), because: message(lang, 'import.reason.description.meta'), evidence: [{ source: source(lang, 'metaDescription'), value: facts.description }] };
   const paragraph = firstParagraph(facts.markdown);
-  if (paragraph !== undefined) return { value: clip(paragraph, 400), because: message('en', 'import.reason.description.paragraph'), evidence: [{ source: 'first paragraph', value: paragraph.slice(0, 160) }] };
-  return { value: clip(title, 400), because: message('en', 'import.reason.description.title'), evidence: [] };
+  if (paragraph !== undefined) return { value: clip(paragraph, 400), because: message(lang, 'import.reason.description.paragraph'), evidence: [{ source: source(lang, 'paragraph'), value: paragraph.slice(0, 160) }] };
+  return { value: clip(title, 400), because: message(lang, 'import.reason.description.title'), evidence: [] };
 }
 
-function decidePublished(facts: PageFacts, type: PageType): Decision<string | undefined> {
+function decidePublished(facts: PageFacts, type: PageType, lang: MessageLanguage): Decision<string | undefined> {
   const node = facts.jsonLd.find((candidate) => candidate.datePublished !== undefined);
   const fromJsonLd = isoDay(text(node?.datePublished));
   if (facts.published !== undefined) return { value: facts.published, because: 'article:published_time', evidence: [{ source: 'article:published_time', value: facts.published }] };
   if (fromJsonLd !== undefined) return { value: fromJsonLd, because: 'JSON-LD datePublished', evidence: [{ source: 'JSON-LD datePublished', value: text(node?.datePublished)! }] };
   const time = isoDay(facts.time);
-  if (time !== undefined && (type === 'blog' || type === 'case_studies')) return { value: time, because: message('en', 'import.reason.published.time'), evidence: [{ source: '<time datetime>', value: facts.time! }] };
-  return { value: undefined, because: message('en', 'import.reason.published.none'), evidence: [] };
+  if (time !== undefined && (type === 'blog' || type === 'case_studies')) return { value: time, because: message(lang, 'import.reason.published.time'), evidence: [{ source: '<time datetime>', value: facts.time! }] };
+  return { value: undefined, because: message(lang, 'import.reason.published.none'), evidence: [] };
 }
 
 export function firstHeading(markdown: string): string | undefined {
@@ -466,13 +476,10 @@ export function clip(value: string, max: number): string {
 }
 
 /** The decision as lines a person reads (`import --explain`). */
-export function explainDecision(decision: PageDecision): string {
-  const lines = [`${decision.url}`, `  path: ${decision.path}`];
-  const show = (label: string, value: unknown, item: Decision<unknown>) => {
-    lines.push(`  ${label}: ${value === undefined ? '(none)' : String(value)}`, `    because ${item.because}`);
-    for (const evidence of item.evidence) lines.push(`    - ${evidence.source}: ${evidence.value}`);
-  };
-  show('content', decision.content.value ? 'yes' : 'no, skipped', decision.content);
+export function explainDecision(decision: PageDecision, lang: MessageLanguage): string {
+  const lines = [`${decision.url}`, `  ${explainLabel(lang, 'path')}: ${decision.path}`];
+  const show = (label: string, value: unknown, item: Decision<unknown>) => lines.push(...explainLines(lang, label, value, item));
+  show('content', message(lang, 'cli.explain.content', { content: decision.content.value ? 'yes' : 'no' }), decision.content);
   show('language', decision.language.value, decision.language);
   show('type', decision.type.value, decision.type);
   show('title', decision.title.value, decision.title);
@@ -481,4 +488,15 @@ export function explainDecision(decision: PageDecision): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** One decision's lines for `import --explain`: the label and value, why, and each piece of evidence. */
+export function explainLines(lang: MessageLanguage, label: string, value: unknown, item: Decision<unknown>): string[] {
+  return [
+    `  ${explainLabel(lang, label)}: ${value === undefined ? message(lang, 'cli.explain.none') : String(value)}`,
+    `    ${message(lang, 'cli.explain.because', { reason: item.because })}`,
+    ...item.evidence.map((evidence) => `    - ${evidence.source}: ${evidence.value}`),
+  ];
+}
 
+function explainLabel(lang: MessageLanguage, label: string): string {
+  return message(lang, 'cli.explain.label', { label });
+}

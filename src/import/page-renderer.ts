@@ -6,6 +6,7 @@ import { BrowserGate } from '../net/browser/browser-gate.js';
 import { launchGuardedBrowser, routeThroughFetcher } from '../net/browser/guarded-browser.js';
 import type { Fetcher } from '../net/fetcher.js';
 import { describeFetchFailure } from './fetch-words.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import type { RenderMode } from './render-signals.js';
 import { sameSite } from './same-site.js';
 
@@ -70,7 +71,10 @@ async function quiet(activity: { inFlight: number; last: number }, limitMs: numb
 }
 
 /** How to get a browser, in the words the summary and the explanation use. */
-export const HOW_TO_GET_A_BROWSER = "install Debian's chromium package (apt-get install chromium) and give its path with --render-browser (IMPORT_RENDER_BROWSER); or import with --render never";
+/** How to get a browser the import can use, in the run's language. */
+export function howToGetABrowser(lang: MessageLanguage): string {
+  return message(lang, 'import.browser.how');
+}
 
 /**
  * Whether a script a rendered page ran has changed since (a conditional request: 304 is no;
@@ -115,6 +119,8 @@ export class PageRenderer {
     private readonly userAgent: string,
     private readonly origin: string,
     private readonly signal: AbortSignal,
+    /** The language of the reasons a page could not be rendered (the run's). */
+    private readonly lang: MessageLanguage,
     private readonly now: () => number = Date.now,
   ) {
     this.#settings = settings;
@@ -131,7 +137,7 @@ export class PageRenderer {
       accessSync(this.#settings.executablePath, constants.X_OK);
       return undefined;
     } catch {
-      return `no browser at ${this.#settings.executablePath}`;
+      return message(this.lang, 'import.browser.missing', { path: this.#settings.executablePath });
     }
   }
 
@@ -142,8 +148,8 @@ export class PageRenderer {
 
   async #render(url: string): Promise<RenderedPage | { readonly failure: string }> {
     const left = this.#budgetEnds - this.now();
-    if (left <= 0) return { failure: `the import's rendering budget (${Math.round((this.#settings.importBudgetMs ?? IMPORT_BUDGET_MS) / 1000)} s) was used up` };
-    if (this.signal.aborted) return { failure: 'the import was stopped' };
+    if (left <= 0) return { failure: message(this.lang, 'import.browser.budgetUsed', { seconds: Math.round((this.#settings.importBudgetMs ?? IMPORT_BUDGET_MS) / 1000) }) };
+    if (this.signal.aborted) return { failure: message(this.lang, 'import.stopped') };
     const tab = await this.#tab();
     if (typeof tab === 'string') return { failure: tab };
     const budget = Math.min(this.#settings.pageBudgetMs ?? PAGE_BUDGET_MS, left);
@@ -160,14 +166,14 @@ export class PageRenderer {
         // A page that did not load leaves the tab in an unknown state: the next page gets a fresh one.
         this.#page = undefined;
         await tab.close().catch(() => {});
-        return { failure: visit.failure ?? (this.signal.aborted ? 'the import was stopped' : `the page did not load in the browser within ${Math.round(budget / 1000)} s`) };
+        return { failure: visit.failure ?? (this.signal.aborted ? message(this.lang, 'import.stopped') : message(this.lang, 'import.browser.notLoaded', { seconds: Math.round(budget / 1000) })) };
       }
       await quiet(visit, this.#settings.settleMs ?? SETTLE_MS, this.now);
       const html = await tab.content();
       return { html, scripts: [...visit.scripts.values()], refusedHosts: [...visit.refused].sort() };
     } catch (error) {
       this.#page = undefined;
-      return { failure: `the browser failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+      return { failure: message(this.lang, 'import.browser.failed', { error: firstLine(error) }) };
     } finally {
       this.signal.removeEventListener('abort', stop);
     }
@@ -187,7 +193,7 @@ export class PageRenderer {
         return await this.#context.newPage();
       } catch (error) {
         this.#page = undefined;
-        return `the browser failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        return message(this.lang, 'import.browser.failed', { error: firstLine(error) });
       }
     })();
     return this.#page;
@@ -216,7 +222,7 @@ export class PageRenderer {
           visit.inFlight -= 1;
           visit.last = this.now();
           if (!outcome.ok) {
-            if (isDocument) visit.failure = describeFetchFailure(outcome.failure);
+            if (isDocument) visit.failure = describeFetchFailure(this.lang, outcome.failure);
             return;
           }
           const { response } = outcome;
@@ -250,12 +256,12 @@ export class PageRenderer {
             }),
         );
       });
-      if (this.#closed || this.signal.aborted) return 'the import was stopped';
+      if (this.#closed || this.signal.aborted) return message(this.lang, 'import.stopped');
       try {
         this.launches += 1;
         return await (this.#settings.borrow?.() ?? launchGuardedBrowser(this.#settings.executablePath, 30_000));
       } catch (error) {
-        return `the browser at ${this.#settings.executablePath} did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        return message(this.lang, 'import.browser.notStarted', { path: this.#settings.executablePath, error: firstLine(error) });
       }
     })();
     return this.#browser;
@@ -270,4 +276,9 @@ export class PageRenderer {
     this.#release?.();
     await this.#held;
   }
+}
+
+/** The first line of an error's message (the browser's own words, English). */
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }

@@ -2,6 +2,7 @@ import { mentionsPrice } from '../content/load-site.js';
 import { readPrice, readUnit, type PriceRead } from '../content/price-text.js';
 import type { PricePer } from '../content/price-unit.js';
 import type { Lang } from '../content/schema.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import { objects, text, typedObjects, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 
 /** What the price reader needs of a page. */
@@ -71,7 +72,7 @@ export interface PriceFacts {
  * is per ("/ mies.", `unitCode` MON…) and whether the site says it is net or gross. A price is
  * kept only when the page shows it.
  */
-export function pricingFor(pages: readonly PricedPage[], languages: readonly Lang[]): PriceFacts {
+export function pricingFor(pages: readonly PricedPage[], languages: readonly Lang[], textLang: MessageLanguage = 'en'): PriceFacts {
   const byPath = new Map(pages.map((page) => [page.path, page]));
   const pathOfUrl = new Map(pages.map((page) => [page.url, page.path]));
   const offersByPath = new Map<string, Map<string, Offer>>();
@@ -159,7 +160,7 @@ export function pricingFor(pages: readonly PricedPage[], languages: readonly Lan
         });
         if (packages.length > 0) entry.packages = packages;
         items.push(entry);
-        if (textPaths.has(path)) fromText.push(`pricing.items[${items.length - 1}] (${id}): read from the text of ${path}`);
+        if (textPaths.has(path)) fromText.push(message(textLang, 'import.facts.priceFromText', { field: `pricing.items[${items.length - 1}]`, id, path }));
         if (index === 0) {
           serviceOfPage.set(path, id);
           if (other !== undefined && twin !== undefined) serviceOfPage.set(other.path, id);
@@ -222,7 +223,8 @@ function tableOffers(tables: readonly (readonly (readonly string[])[])[]): Offer
 /** The first price of a service page's own text (tables and headings aside), as the page's one offer. */
 function textOffer(page: PricedPage): Offer | undefined {
   for (const line of page.markdown.split('\n')) {
-    if (/^\s*(\||#|```)/.test(line)) continue;
+    // A table row, a heading or a code fence (\x60: a backtick)
+    if (/^\s*(\||#|\x60{3})/.test(line)) continue;
     const read = readPrice(line);
     if (read !== undefined) return offerOf(page.title, read, read.unit);
   }

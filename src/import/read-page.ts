@@ -58,7 +58,7 @@ export interface PageFacts {
   readonly textLanguage: PageLanguage;
   /** What the HTML as served says about needing a browser (words, an application root, a `<noscript>`, scripts). */
   readonly shell?: ShellSignals;
-  /** Set when the page was rendered in a browser before it was read: why, and the words before and after. */
+  /** Set when the page was rendered in a browser before it was read: the words before and after. */
   readonly rendered?: RenderedNote;
 }
 
@@ -170,11 +170,14 @@ export function pageTitle(html: string): string | undefined {
   return document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
 }
 
-/** Selectors of a link to the previous or next page of a series, with how the evidence is named. */
+/**
+ * Selectors of a link to the previous or next page of a series, with the word for how it links
+ * (`head`, `rel`, `pager`: kept in the import state as they are, worded by --explain from the catalogs' `import.sequence`).
+ */
 const SEQUENCE_LINKS: readonly [string, string][] = [
-  ['link[rel~="next"][href], link[rel~="prev"][href]', '<link rel="next|prev"> in the head'],
-  ['a[rel~="next"][href], a[rel~="prev"][href]', 'a link with rel="next|prev"'],
-  ['nav.pager a[href], .docnav a[href], a.prev[href], a.next[href]', 'a pager link to the previous or next page'],
+  ['link[rel~="next"][href], link[rel~="prev"][href]', 'head'],
+  ['a[rel~="next"][href], a[rel~="prev"][href]', 'rel'],
+  ['nav.pager a[href], .docnav a[href], a.prev[href], a.next[href]', 'pager'],
 ];
 
 function sequenceLink(document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null }): string | undefined {

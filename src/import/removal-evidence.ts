@@ -1,3 +1,4 @@
+import { message, type MessageKey, type MessageLanguage, type MessageValues } from '../messages/catalog.js';
 import type { ImportState } from './import-state.js';
 import type { SitemapDiscovery } from './sitemaps.js';
 
@@ -33,38 +34,39 @@ export interface DiscoveryVerdict {
 }
 
 /** What this run's sitemaps say, compared with the last run's. */
-export function judgeDiscovery(sitemaps: SitemapDiscovery, previous: ImportState | undefined, discoverOption: boolean): DiscoveryVerdict {
+export function judgeDiscovery(sitemaps: SitemapDiscovery, previous: ImportState | undefined, discoverOption: boolean, lang: MessageLanguage = 'en'): DiscoveryVerdict {
+  const say = (key: MessageKey, values?: MessageValues) => message(lang, key, values);
+  const discover = discoverOption ? 'yes' : 'no';
   const listed = sitemaps.entries.length;
   const lastSitemap = previous === undefined ? undefined : (previous.discovery?.sitemapPages ?? Object.values(previous.pages).filter((record) => record.found !== 'links').length);
   const hadSitemap = lastSitemap !== undefined && lastSitemap > 0;
   const followLinks = discoverOption || listed === 0;
-  const alsoLinks = discoverOption ? '; links were followed too (--discover)' : '';
   const problems = sitemaps.sitemaps.filter((file) => file.status !== 'read' && file.status !== 'empty');
   const firstProblem = problems[0];
-  const problem = firstProblem === undefined ? 'none found' : `${firstProblem.url}: ${firstProblem.reason ?? firstProblem.status}`;
-  const unchecked = (why: string) => `${why}; the last good sitemap listed ${lastSitemap} pages: pages not reached were re-checked, none removed without a 404 or 410`;
+  const problem = firstProblem === undefined ? say('import.found.noProblem') : `${firstProblem.url}: ${firstProblem.reason ?? firstProblem.status}`;
+  const unchecked = (why: string) => say('import.found.unchecked', { why, pages: lastSitemap ?? 0 });
   const verdict = (description: string, weaker: string | undefined): DiscoveryVerdict => ({ description, sitemapTrusted: false, ...(weaker === undefined ? {} : { weaker }), sitemapPages: lastSitemap, followLinks });
 
   if (listed === 0) {
     const none = problems.length > 0 && problems.every((file) => file.httpStatus === 404);
-    const why = none && !hadSitemap ? `no sitemap (${problem})` : problems.length > 0 ? `the sitemap could not be read (${problem})` : 'the sitemap lists no pages of this site';
-    return verdict(`${why}: links were followed from the start page`, hadSitemap ? unchecked(why) : undefined);
+    const why = say('import.found.why', { why: none && !hadSitemap ? 'none' : problems.length > 0 ? 'unread' : 'empty', problem });
+    return verdict(say('import.found.links', { why }), hadSitemap ? unchecked(why) : undefined);
   }
   if (!sitemaps.complete) {
     // Reading stopped once enough pages were known for --max-pages: a page not listed may only be further on.
-    if (sitemaps.stopped === 'enough') return verdict(`sitemap read: ${listed} pages listed, enough for --max-pages${alsoLinks}`, undefined);
-    const why = `the sitemap was read in part (${listed} pages listed; ${problem})`;
-    return verdict(`${why}${alsoLinks}`, hadSitemap ? unchecked(why) : undefined);
+    if (sitemaps.stopped === 'enough') return verdict(say('import.found.enough', { listed, discover }), undefined);
+    const why = say('import.found.partial', { listed, problem });
+    return verdict(say('import.found.alsoLinks', { why, discover }), hadSitemap ? unchecked(why) : undefined);
   }
   if (lastSitemap !== undefined && listed < lastSitemap * TRUSTED_SITEMAP_SHARE) {
-    const why = `the sitemap lists ${listed} pages, fewer than half of the ${lastSitemap} it listed last time`;
-    return verdict(`${why}${alsoLinks}`, `${why}: pages not listed were re-checked, none removed without a 404 or 410`);
+    const why = say('import.found.fewer', { listed, last: lastSitemap });
+    return verdict(say('import.found.alsoLinks', { why, discover }), say('import.found.fewerRechecked', { why }));
   }
-  return { description: `sitemap read: ${listed} pages listed${alsoLinks}`, sitemapTrusted: true, sitemapPages: listed, followLinks };
+  return { description: say('import.found.read', { listed, discover }), sitemapTrusted: true, sitemapPages: listed, followLinks };
 }
 
 /** The weaker-discovery note when this run reached far fewer pages than the last one had. */
-export function fewerPagesNote(reached: number, previous: ImportState | undefined): string | undefined {
+export function fewerPagesNote(reached: number, previous: ImportState | undefined, lang: MessageLanguage = 'en'): string | undefined {
   const before = previous === undefined ? 0 : Object.keys(previous.pages).length;
-  return before > 0 && reached < before * WEAKER_RUN_SHARE ? `this run reached ${reached} of the ${before} pages of the last one: the others were re-checked, none removed without evidence` : undefined;
+  return before > 0 && reached < before * WEAKER_RUN_SHARE ? message(lang, 'import.found.fewerPages', { reached, before }) : undefined;
 }

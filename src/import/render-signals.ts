@@ -3,6 +3,7 @@
  * application root, a `<noscript>` asking for JavaScript, its scripts), and the decision taken
  * from it. Pure: the HTML is read once (read-page.ts), the browser is elsewhere (page-renderer.ts).
  */
+import { message, type MessageKey, type MessageLanguage, type MessageValues } from '../messages/catalog.js';
 
 /** What the HTML as served says about needing a browser. */
 export interface ShellSignals {
@@ -35,9 +36,12 @@ export interface RenderDecision {
   readonly evidence: readonly RenderEvidence[];
 }
 
-/** What the page's facts keep of a rendering: why, and the words before and after. */
+/**
+ * What the page's facts (and so the import state) keep of a rendering: the words before and
+ * after. Why it was rendered is in the report, in the run's language; the state keeps no words
+ * of ours, so that a run on a terminal in another language finds nothing changed.
+ */
 export interface RenderedNote {
-  readonly because: string;
   readonly htmlWords: number;
   readonly renderedWords: number;
 }
@@ -109,28 +113,30 @@ function describeElement(element: { tagName: string; getAttribute(name: string):
  * a page without scripts, or with text in its main content, says no; a short page with scripts
  * whose main content is (almost) empty is unclear (`sample`: a rendered sample of the site decides).
  */
-export function decideRendering(shell: ShellSignals | undefined, mode: RenderMode): RenderDecision {
+export function decideRendering(shell: ShellSignals | undefined, mode: RenderMode, lang: MessageLanguage = 'en'): RenderDecision {
+  const say = (key: MessageKey, values?: MessageValues) => message(lang, key, values);
+  const source = (name: string) => say('import.render.evidence', { source: name });
   const evidence: RenderEvidence[] =
     shell === undefined
       ? []
       : [
-          { source: 'words in the HTML', value: String(shell.words) },
-          ...(shell.mainWords === undefined ? [] : [{ source: 'words in its main content', value: String(shell.mainWords) }]),
-          { source: 'scripts', value: String(shell.scripts) },
-          ...(shell.appRoot === undefined ? [] : [{ source: 'application root', value: `${shell.appRoot}, empty` }]),
-          ...(shell.noscript === undefined ? [] : [{ source: '<noscript>', value: shell.noscript }]),
+          { source: source('htmlWords'), value: String(shell.words) },
+          ...(shell.mainWords === undefined ? [] : [{ source: source('mainWords'), value: String(shell.mainWords) }]),
+          { source: source('scripts'), value: String(shell.scripts) },
+          ...(shell.appRoot === undefined ? [] : [{ source: source('appRoot'), value: say('import.render.emptyRoot', { root: shell.appRoot }) }]),
+          ...(shell.noscript === undefined ? [] : [{ source: source('noscript'), value: shell.noscript }]),
         ];
-  if (mode === 'never') return { value: 'no', because: 'rendering is off (--render never)', evidence };
-  if (mode === 'always') return { value: 'yes', because: 'every page is rendered (--render always)', evidence };
-  if (shell === undefined) return { value: 'no', because: 'the HTML was not read', evidence };
-  if (shell.scripts === 0) return { value: 'no', because: 'the page runs no script: its HTML is the page', evidence };
-  if (shell.appRoot !== undefined) return { value: 'yes', because: `an empty application root (${shell.appRoot}): scripts write the page`, evidence };
-  if (shell.noscript !== undefined) return { value: 'yes', because: 'its <noscript> asks for JavaScript', evidence };
-  if (shell.words < LITTLE_TEXT_WORDS) return { value: 'yes', because: `little text in the HTML (${shell.words} words) and scripts that may write the rest`, evidence };
+  if (mode === 'never') return { value: 'no', because: say('import.render.never'), evidence };
+  if (mode === 'always') return { value: 'yes', because: say('import.render.always'), evidence };
+  if (shell === undefined) return { value: 'no', because: say('import.render.notRead'), evidence };
+  if (shell.scripts === 0) return { value: 'no', because: say('import.render.noScript'), evidence };
+  if (shell.appRoot !== undefined) return { value: 'yes', because: say('import.render.appRoot', { root: shell.appRoot }), evidence };
+  if (shell.noscript !== undefined) return { value: 'yes', because: say('import.render.noscript'), evidence };
+  if (shell.words < LITTLE_TEXT_WORDS) return { value: 'yes', because: say('import.render.littleText', { words: shell.words }), evidence };
   if (shell.words < SAMPLE_BELOW_WORDS && (shell.mainWords ?? shell.words) < EMPTY_ROOT_WORDS) {
-    return { value: 'sample', because: `only ${shell.mainWords ?? shell.words} words in its main content, and scripts: a rendered sample decides`, evidence };
+    return { value: 'sample', because: say('import.render.sample', { words: shell.mainWords ?? shell.words }), evidence };
   }
-  return { value: 'no', because: `${shell.words} words in the HTML, ${shell.mainWords ?? shell.words} in its main content: the server sends the content`, evidence };
+  return { value: 'no', because: say('import.render.serverSends', { words: shell.words, main: shell.mainWords ?? shell.words }), evidence };
 }
 
 /** A rendered sample has far more words than its HTML: the site's scripts write its content. */

@@ -1,5 +1,6 @@
 import { skippedWhateverItRenders } from './page-decision.js';
 import type { PageReader } from './page-reader.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import type { Fetcher } from '../net/fetcher.js';
 import { scriptChanged, type PageRenderer, type ScriptRecord } from './page-renderer.js';
 import type { PageFacts } from './read-page.js';
@@ -35,6 +36,8 @@ export class RenderStep {
     private readonly renderer: PageRenderer,
     private readonly reader: PageReader,
     private readonly fetcher: Fetcher,
+    /** The language of the reasons (the run's). */
+    private readonly lang: MessageLanguage,
     private readonly includeArchives = false,
   ) {}
 
@@ -52,17 +55,17 @@ export class RenderStep {
   }
 
   async apply(url: string, facts: PageFacts): Promise<RenderOutcome> {
-    let decision = decideRendering(facts.shell, this.renderer.mode);
+    let decision = decideRendering(facts.shell, this.renderer.mode, this.lang);
     if (decision.value === 'no') return { kind: 'html', decision };
-    const skipped = skippedWhateverItRenders(url, facts, this.includeArchives);
-    if (skipped !== undefined) return { kind: 'html', decision: { ...decision, value: 'no', because: `${skipped}, not imported whatever it renders to: not rendered` } };
+    const skipped = skippedWhateverItRenders(url, facts, this.includeArchives, this.lang);
+    if (skipped !== undefined) return { kind: 'html', decision: { ...decision, value: 'no', because: message(this.lang, 'import.render.skipped', { skipped }) } };
     const missing = this.renderer.missing;
     if (decision.value === 'sample') {
-      if (missing !== undefined) return { kind: 'html', decision: { ...decision, value: 'no', because: `${decision.because}, but there is no browser to render one (${missing}): read from its HTML` } };
+      if (missing !== undefined) return { kind: 'html', decision: { ...decision, value: 'no', because: message(this.lang, 'import.render.noBrowserForSample', { because: decision.because, missing }) } };
       let first = false;
       this.#sample ??= ((first = true), this.#takeSample(url, facts, decision));
       const sample = await this.#sample;
-      decision = { value: sample.render ? 'yes' : 'no', because: sample.because, evidence: [...decision.evidence, { source: 'rendered sample', value: sample.url }] };
+      decision = { value: sample.render ? 'yes' : 'no', because: sample.because, evidence: [...decision.evidence, { source: message(this.lang, 'import.render.evidence', { source: 'sample' }), value: sample.url }] };
       if (!sample.render) return { kind: 'html', decision };
       if (first && sample.rendered !== undefined) return { ...sample.rendered, decision };
     }
@@ -72,12 +75,12 @@ export class RenderStep {
 
   async #takeSample(url: string, facts: PageFacts, decision: RenderDecision): Promise<Sample> {
     const outcome = await this.#renderAndRead(url, facts, decision);
-    if (outcome.kind !== 'rendered') return { url, render: false, because: `the rendered sample (${url}) could not be had (${outcome.kind === 'failed' ? outcome.reason : 'no browser'}): pages are read from their HTML` };
+    if (outcome.kind !== 'rendered') return { url, render: false, because: message(this.lang, 'import.render.sampleFailed', { url, why: outcome.kind === 'failed' ? outcome.reason : message(this.lang, 'import.render.noBrowser') }) };
     const before = facts.shell?.words ?? 0;
     const after = outcome.facts.rendered?.renderedWords ?? 0;
     return sampleSaysRender(before, after)
-      ? { url, render: true, because: `a rendered sample of the site had far more words than its HTML (${before} in the HTML, ${after} rendered): scripts write the pages`, rendered: outcome }
-      : { url, render: false, because: `a rendered sample of the site had about the words of its HTML (${before} in the HTML, ${after} rendered): the HTML is the page` };
+      ? { url, render: true, because: message(this.lang, 'import.render.sampleMore', { before, after }), rendered: outcome }
+      : { url, render: false, because: message(this.lang, 'import.render.sampleSame', { before, after }) };
   }
 
   async #renderAndRead(url: string, facts: PageFacts, decision: RenderDecision): Promise<RenderOutcome> {
@@ -87,10 +90,10 @@ export class RenderStep {
     try {
       read = await this.reader.read(new TextEncoder().encode(rendered.html), 'text/html; charset=utf-8', url);
     } catch {
-      return { kind: 'failed', decision, reason: 'the rendered page could not be read' };
+      return { kind: 'failed', decision, reason: message(this.lang, 'import.render.unreadable') };
     }
-    const evidence = rendered.refusedHosts.length === 0 ? decision.evidence : [...decision.evidence, { source: 'refused (other sites)', value: rendered.refusedHosts.join(', ') }];
-    const note = { because: decision.because, htmlWords: facts.shell?.words ?? 0, renderedWords: read.shell?.words ?? 0 };
+    const evidence = rendered.refusedHosts.length === 0 ? decision.evidence : [...decision.evidence, { source: message(this.lang, 'import.render.evidence', { source: 'refused' }), value: rendered.refusedHosts.join(', ') }];
+    const note = { htmlWords: facts.shell?.words ?? 0, renderedWords: read.shell?.words ?? 0 };
     // The HTML's own signals stay: they are why the page was rendered, and what a sync compares.
     const merged: PageFacts = { ...read, ...(facts.shell === undefined ? {} : { shell: facts.shell }), rendered: note };
     return { kind: 'rendered', decision: { ...decision, evidence }, facts: merged, scripts: rendered.scripts };

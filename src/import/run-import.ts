@@ -1,5 +1,5 @@
 import { Deadline } from '../deadline.js';
-import { message } from '../messages/catalog.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
@@ -25,7 +25,7 @@ import { RequestSpacer } from './politeness.js';
 import { createPageReader, type PageReader } from './page-reader.js';
 import { isoDay } from './iso-day.js';
 import type { PageFacts } from './read-page.js';
-import { HOW_TO_GET_A_BROWSER, PageRenderer, type RenderSettings, type ScriptRecord } from './page-renderer.js';
+import { howToGetABrowser, PageRenderer, type RenderSettings, type ScriptRecord } from './page-renderer.js';
 import { RenderStep } from './render-step.js';
 import { draftSiteFile, type ImportedPage, type SiteNameSignals } from './site-facts.js';
 import { decidePages, siteTitleAffix, type PageDecision } from './page-decision.js';
@@ -56,6 +56,8 @@ export interface ImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
   /** Rendering pages whose content scripts write (docs/import.md): absent, none is rendered (`--render never`). */
   readonly render?: RenderSettings;
+  /** The language of every reason in the report and of the summary file: the terminal's for the CLI, English for `serve --source` (its reasons go to the log). */
+  readonly lang: MessageLanguage;
 }
 
 export type { ImportDiscovery, ImportProgress, ImportReport, PageProblem } from './import-report.js';
@@ -79,24 +81,25 @@ const SITE_FILE_HEADER = '# Written by `site-content-mcp import` from what the s
  */
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const started = Date.now();
-  const report = new ReportBuilder(started, options.onProgress);
+  const { lang } = options;
+  const report = new ReportBuilder(started, lang, options.onProgress);
   let start: URL;
   try {
     start = await options.network.checkTarget(options.startUrl);
   } catch (error) {
     if (!(error instanceof TargetRefusal)) throw error;
-    return report.fatal(message('en', 'import.reason.run.refused', { url: options.startUrl, why: describeRefusal(error.reason, error.message) }));
+    return report.fatal(message(lang, 'import.reason.run.refused', { url: options.startUrl, why: describeRefusal(lang, error.reason, error.message) }));
   }
   // The caller's signal and the import's deadline, linked strongly (AbortSignal.any can be garbage-collected on Node 20).
   const job = new Deadline(options.deadlineMs ? options.deadlineMs : undefined, [options.signal]);
   const fetcher = openSession(options.network, { settings: importFetchSettings(options.version, options.maxPages, options.concurrency), signal: job.signal });
   const reader = createPageReader();
   const settings = importFetchSettings(options.version, options.maxPages, options.concurrency);
-  const renderer = options.render === undefined || options.render.mode === 'never' ? undefined : new PageRenderer(options.render, fetcher, settings.userAgent, start.origin, job.signal);
+  const renderer = options.render === undefined || options.render.mode === 'never' ? undefined : new PageRenderer(options.render, fetcher, settings.userAgent, start.origin, job.signal, lang);
   report.renderingWith(renderer);
   try {
-    const done = await importWith({ fetcher, reader, job, render: renderer === undefined ? undefined : new RenderStep(renderer, reader, fetcher, options.includeArchives ?? false) }, start, options, report);
-    if (done.fatal === undefined) await writeSummaryFile(done, options.outDir);
+    const done = await importWith({ fetcher, reader, job, render: renderer === undefined ? undefined : new RenderStep(renderer, reader, fetcher, lang, options.includeArchives ?? false) }, start, options, report);
+    if (done.fatal === undefined) await writeSummaryFile(done, options.outDir, lang);
     return done;
   } finally {
     job.dispose();
@@ -106,16 +109,17 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 }
 
 async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; reader: PageReader; job: Deadline; render: RenderStep | undefined }, requested: URL, options: ImportOptions, report: ReportBuilder): Promise<ImportReport> {
-  const robots = await readRobots(fetcher, requested.origin);
+  const { lang } = options;
+  const robots = await readRobots(fetcher, requested.origin, lang);
   if ('fatal' in robots) return report.fatal(robots.fatal);
   // `https://example.com` often lives at `https://www.example.com`: robots.txt redirecting there says so.
   const origin = robots.origin;
   const start = new URL(requested.pathname + requested.search, origin);
   const allowed = (url: string) => robots.file === undefined || robots.file.isAllowed(new URL(url).pathname + new URL(url).search, IMPORT_ROBOTS_TOKEN);
-  if (!allowed(start.href)) return report.fatal(message('en', 'import.reason.run.robotsStart', { origin, agent: IMPORT_ROBOTS_TOKEN, path: start.pathname }));
+  if (!allowed(start.href)) return report.fatal(message(lang, 'import.reason.run.robotsStart', { origin, agent: IMPORT_ROBOTS_TOKEN, path: start.pathname }));
   const beforeRedirect = (target: URL): string | undefined => {
-    if (!sameSite(target.origin, origin)) return message('en', 'import.reason.run.offSite', { url: target.href });
-    return allowed(target.href) ? undefined : message('en', 'import.reason.run.robotsRedirect', { url: target.href });
+    if (!sameSite(target.origin, origin)) return message(lang, 'import.reason.run.offSite', { url: target.href });
+    return allowed(target.href) ? undefined : message(lang, 'import.reason.run.robotsRedirect', { url: target.href });
   };
   const crawlDelayMs = (robots.file?.crawlDelaySeconds(IMPORT_ROBOTS_TOKEN) ?? 0) * 1000;
   const spacer = new RequestSpacer(Math.max(options.delayMs, crawlDelayMs));
@@ -127,11 +131,11 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   };
   const sitemapUrls = robots.file?.sitemapUrls().length ? robots.file.sitemapUrls() : [`${origin}/sitemap.xml`];
   // Twice --max-pages: room for pages robots.txt disallows and for pages that turn out not to be HTML, gone or in another language.
-  const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin, want: options.maxPages * 2, keep: wanted, beforeRequest: () => spacer.wait() });
+  const sitemaps = await readSitemaps(fetcher, { start: sitemapUrls, origin, want: options.maxPages * 2, keep: wanted, beforeRequest: () => spacer.wait(), lang });
   const previous = await readState(options.outDir, origin);
   const lastmodOf = new Map<string, string | undefined>(sitemaps.entries.map((entry: SitemapEntry) => [entry.url, entry.lastmod]));
 
-  const verdict = judgeDiscovery(sitemaps, previous, options.discover);
+  const verdict = judgeDiscovery(sitemaps, previous, options.discover, lang);
   report.howFound(verdict.description, verdict.weaker);
   const discover = verdict.followLinks;
   report.discovered({
@@ -151,7 +155,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
     queued.add(url);
     if (!looksLikePage(url) || !wanted(url)) return;
     if (!allowed(url)) {
-      report.skip(url, message('en', 'import.reason.run.robots'));
+      report.skip(url, message(lang, 'import.reason.run.robots'));
       return;
     }
     order.push(url);
@@ -174,11 +178,11 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
             done.add(url);
             // Past the deadline (or told to stop), pages not started are left as they were.
             if (job.signal.aborted) return;
-            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir, render }, url, previous, lastmodOf.get(url), origin, report);
+            const read = await readOne({ fetcher, reader, spacer, beforeRedirect, job, outDir: options.outDir, render, lang }, url, previous, lastmodOf.get(url), origin, report);
             if (read === undefined) return;
-            if (read.url !== url && read.movedPermanently === true) gone.set(url, message('en', 'import.reason.run.movedPermanently', { url: read.url }));
+            if (read.url !== url && read.movedPermanently === true) gone.set(url, message(lang, 'import.reason.run.movedPermanently', { url: read.url }));
             if (finalUrls.has(read.url)) {
-              report.skip(url, url === read.url ? message('en', 'import.reason.run.redirectsHere') : message('en', 'import.reason.run.redirectsTo', { url: read.url }));
+              report.skip(url, url === read.url ? message(lang, 'import.reason.run.redirectsHere') : message(lang, 'import.reason.run.redirectsTo', { url: read.url }));
               return;
             }
             finalUrls.add(read.url);
@@ -196,9 +200,9 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   // Pages of the last run this one did not reach: gone only on evidence, else asked for again.
   for (const [url, record] of Object.entries(previous?.pages ?? {})) {
     if (done.has(url) || finalUrls.has(url)) continue;
-    if (!wanted(url)) gone.set(url, message('en', 'import.reason.run.leftOut'));
-    else if (!allowed(url)) gone.set(url, 'robots.txt no longer allows us to read it');
-    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, message('en', 'import.reason.run.notInSitemap'));
+    if (!wanted(url)) gone.set(url, message(lang, 'import.reason.run.leftOut'));
+    else if (!allowed(url)) gone.set(url, message(lang, 'import.reason.run.robotsGone'));
+    else if (verdict.sitemapTrusted && !inSitemap.has(url) && record.found !== 'links') gone.set(url, message(lang, 'import.reason.run.notInSitemap'));
     else {
       queued.add(url);
       order.push(url);
@@ -209,7 +213,7 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
   await crawl();
   if (job.signal.aborted) report.endedEarly(job.timedOut);
   for (const [url, reason] of report.goneUrls()) gone.set(url, reason);
-  const fewer = fewerPagesNote(reached, previous);
+  const fewer = fewerPagesNote(reached, previous, lang);
   if (fewer !== undefined) report.howFound(verdict.description, verdict.weaker ?? fewer);
 
   // What could not be confirmed either way keeps its last good version.
@@ -219,14 +223,14 @@ async function importWith({ fetcher, reader, job, render }: { fetcher: Fetcher; 
     if (kept === undefined) continue;
     finalUrls.add(url);
     results.push(kept);
-    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? message('en', 'import.reason.run.endedEarly') : message('en', 'import.reason.run.notReached')));
+    report.kept(url, report.lastWordOn(url) ?? (job.signal.aborted ? message(lang, 'import.reason.run.endedEarly') : message(lang, 'import.reason.run.notReached')));
   }
   if (results.length === 0) {
-    if (job.timedOut) return report.fatal(message('en', 'import.reason.run.nothing', { origin, why: message('en', 'import.reason.run.deadlineFirst', { deadline: seconds(options.deadlineMs ?? 0) }) }));
+    if (job.timedOut) return report.fatal(message(lang, 'import.reason.run.nothing', { origin, why: message(lang, 'import.reason.run.deadlineFirst', { deadline: duration(lang, options.deadlineMs ?? 0) }) }));
     const needBrowser = report.browserNeeded();
-    if (needBrowser !== undefined) return report.fatal(message('en', 'import.reason.run.nothing', { origin, why: message('en', 'import.reason.run.browserFirst', { because: needBrowser.because, missing: needBrowser.missing, how: HOW_TO_GET_A_BROWSER }) }));
-    const reason = report.failedCount() > 0 ? message('en', 'import.reason.run.everyFailed', { first: String(report.firstFailure()) }) : message('en', 'import.reason.run.noHtml');
-    return report.fatal(message('en', 'import.reason.run.nothing', { origin, why: reason }));
+    if (needBrowser !== undefined) return report.fatal(message(lang, 'import.reason.run.nothing', { origin, why: message(lang, 'import.reason.run.browserFirst', { because: needBrowser.because, missing: needBrowser.missing, how: howToGetABrowser(lang) }) }));
+    const reason = report.failedCount() > 0 ? message(lang, 'import.reason.run.everyFailed', { first: String(report.firstFailure()) }) : message(lang, 'import.reason.run.noHtml');
+    return report.fatal(message(lang, 'import.reason.run.nothing', { origin, why: reason }));
   }
   const names = await siteNameSignals(fetcher, results, origin, allowed, () => spacer.wait());
   return writeOutput(results, previous, gone, verdict.sitemapPages, origin, start, options, report, names, sitemapLanguages(sitemaps.entries));
@@ -263,20 +267,20 @@ function mostCommonOf(values: readonly string[]): string | undefined {
 }
 
 /** robots.txt, and the origin it was finally served from (the site's own, when the given one redirects). */
-export async function readRobots(fetcher: Fetcher, requestedOrigin: string): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
+export async function readRobots(fetcher: Fetcher, requestedOrigin: string, lang: MessageLanguage): Promise<{ file: RobotsFile | undefined; origin: string } | { fatal: string }> {
   const outcome = await fetcher.fetch(`${requestedOrigin}/robots.txt`, { accept: 'text/plain,*/*;q=0.5' });
-  if (!outcome.ok) return { fatal: `cannot reach ${requestedOrigin}: ${describeFetchFailure(outcome.failure)}` };
+  if (!outcome.ok) return { fatal: message(lang, 'import.reason.run.unreachable', { origin: requestedOrigin, why: describeFetchFailure(lang, outcome.failure) }) };
   const { response } = outcome;
   const servedFrom = new URL(response.finalUrl).origin;
   const origin = new URL(response.finalUrl).pathname === '/robots.txt' && sameSite(servedFrom, requestedOrigin) ? servedFrom : requestedOrigin;
   // RFC 9309: a 4xx means no rules; a 5xx means everything is disallowed until it can be read.
-  if (response.status >= 500) return { fatal: message('en', 'import.reason.run.robotsBroken', { origin, status: String(response.status) }) };
+  if (response.status >= 500) return { fatal: message(lang, 'import.reason.run.robotsBroken', { origin, status: String(response.status) }) };
   if (response.status !== 200) return { file: undefined, origin };
   return { file: parseRobots(response), origin };
 }
 
 async function readOne(
-  { fetcher, reader, spacer, beforeRedirect, job, outDir, render }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string; render: RenderStep | undefined },
+  { fetcher, reader, spacer, beforeRedirect, job, outDir, render, lang }: { fetcher: Fetcher; reader: PageReader; spacer: RequestSpacer; beforeRedirect: (target: URL) => string | undefined; job: Deadline; outDir: string; render: RenderStep | undefined; lang: MessageLanguage },
   url: string,
   previous: ImportState | undefined,
   lastmod: string | undefined,
@@ -295,34 +299,34 @@ async function readOne(
   const outcome = await fetcher.fetch(url, { raw: true, beforeRedirect, ...(conditional === undefined ? {} : { conditional }) });
   if (!outcome.ok) {
     // A redirect we chose not to follow (off the site, or into what robots.txt disallows) is not a failure of the site.
-    if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(outcome.failure));
-    else report.fail(url, job.timedOut ? message('en', 'import.reason.run.deadline') : describeFetchFailure(outcome.failure));
+    if (outcome.failure.reason === 'redirect-refused') report.skip(url, describeFetchFailure(lang, outcome.failure));
+    else report.fail(url, job.timedOut ? message(lang, 'import.reason.run.deadline') : describeFetchFailure(lang, outcome.failure));
     return undefined;
   }
   const { response } = outcome;
   report.fetched();
   if (response.status === 304 && known !== undefined) return fromPrevious(outDir, reader, url, { ...known, ...(lastmod === undefined ? {} : { lastmod }) });
   if (response.status === 404 || response.status === 410) {
-    report.gone(url, `HTTP ${response.status}: the page is gone`);
+    report.gone(url, message(lang, 'import.reason.run.gone', { status: String(response.status) }));
     return undefined;
   }
   if (response.status !== 200) {
-    report.fail(url, message('en', 'import.reason.run.httpStatus', { status: String(response.status) }));
+    report.fail(url, message(lang, 'import.reason.run.httpStatus', { status: String(response.status) }));
     return undefined;
   }
   if (response.truncated) {
-    report.skip(url, message('en', 'import.reason.run.tooLarge', { megabytes: Math.round(response.bodyBytes / 1024 / 1024) }));
+    report.skip(url, message(lang, 'import.reason.run.tooLarge', { megabytes: Math.round(response.bodyBytes / 1024 / 1024) }));
     return undefined;
   }
   if (response.mediaType !== '' && response.mediaType !== 'text/html' && response.mediaType !== 'application/xhtml+xml') {
-    report.skip(url, message('en', 'import.reason.run.notHtml', { mediaType: String(response.mediaType) }));
+    report.skip(url, message(lang, 'import.reason.run.notHtml', { mediaType: String(response.mediaType) }));
     return undefined;
   }
   let facts: PageFacts;
   try {
     facts = await reader.read(response.bytes ?? new Uint8Array(), response.headers['content-type'], response.finalUrl);
   } catch {
-    report.fail(url, message('en', 'import.reason.run.unreadableHtml'));
+    report.fail(url, message(lang, 'import.reason.run.unreadableHtml'));
     return undefined;
   }
   let scripts: readonly ScriptRecord[] | undefined;
@@ -333,7 +337,7 @@ async function readOne(
       return undefined;
     }
     if (outcome.kind === 'failed') {
-      report.fail(url, message('en', 'import.reason.run.notRendered', { because: outcome.decision.because, why: outcome.reason }));
+      report.fail(url, message(lang, 'import.reason.run.notRendered', { because: outcome.decision.because, why: outcome.reason }));
       return undefined;
     }
     if (outcome.kind === 'rendered') {
@@ -383,8 +387,10 @@ async function writeOutput(
   names: SiteNameSignals = {},
   sitemapLanguage?: (url: string) => string | undefined,
 ): Promise<ImportReport> {
+  const { lang } = options;
   const customRules = await readCustomRules(options.outDir);
   const decisions = decidePages(results, {
+    lang,
     customRules,
     includeArchives: options.includeArchives ?? false,
     hasEventDetails: (facts) => eventDetails(facts.jsonLd) !== undefined,
@@ -397,20 +403,21 @@ async function writeOutput(
   for (const result of withoutQueryFirst) {
     const decision = decisions.get(result.url)!;
     if (!decision.content.value) {
-      const lang = decision.language.value;
-      if (lang !== undefined && !(LANGS as readonly string[]).includes(lang) && decision.content.because.startsWith('in ')) report.otherLanguage(result.url, lang);
+      const pageLanguage = decision.language.value;
+      // Skipped for its language alone (not as a redirect, a protected page or an archive): counted by language.
+      if (pageLanguage !== undefined && !(LANGS as readonly string[]).includes(pageLanguage) && decision.content.because === message(lang, 'import.reason.page.otherLanguage', { language: pageLanguage })) report.otherLanguage(result.url, pageLanguage);
       else report.skip(result.url, decision.content.because);
       continue;
     }
-    const lang = decision.language.value as Lang;
+    const pageLanguage = decision.language.value as Lang;
     const pagePath = result.facts.canonical !== undefined && new URL(result.facts.canonical).origin === origin ? decision.path : contentPathFor(result.url);
     const clash = byPath.get(pagePath);
     if (clash !== undefined) {
-      report.skip(result.url, message('en', 'import.reason.run.samePage', { url: clash, path: pagePath }));
+      report.skip(result.url, message(lang, 'import.reason.run.samePage', { url: clash, path: pagePath }));
       continue;
     }
     byPath.set(pagePath, result.url);
-    candidates.push({ result, lang, path: pagePath, decision });
+    candidates.push({ result, lang: pageLanguage, path: pagePath, decision });
   }
 
   const pathOfUrl = new Map<string, string>();
@@ -450,11 +457,11 @@ async function writeOutput(
 
   const startPage = typed.find((page) => page.url === start.href) ?? typed[0];
   const defaultLanguage = startPage?.lang ?? 'en';
-  const titleName = siteTitleAffix(results.map((result) => result.facts.title ?? '')).value?.name;
+  const titleName = siteTitleAffix(results.map((result) => result.facts.title ?? ''), lang).value?.name;
   // The start page's title, else the title of the default language's shortest path (a book's index page).
   const homePage = typed.find((page) => page.url === start.href) ?? typed.filter((page) => page.lang === defaultLanguage).sort((a, b) => a.path.length - b.path.length)[0];
   const homeTitle = results.find((result) => result.url === homePage?.url)?.facts.title;
-  const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) });
+  const draft = draftSiteFile(typed, origin, defaultLanguage, { ...names, ...(titleName === undefined ? {} : { titleName }), ...(homeTitle === undefined ? {} : { homeTitle }) }, lang);
   await mkdir(path.join(options.outDir, PAGES_DIR), { recursive: true });
   const records: Record<string, PageRecord> = {};
   const written = new Set<string>();
@@ -477,7 +484,7 @@ async function writeOutput(
         await rename(`${absolute}.${process.pid}.tmp`, absolute);
       } catch (error) {
         // One page the disk refuses (a name in the way, a full disk) fails alone; the last good version, if any, stays.
-        report.fail(page.url, message('en', 'import.reason.run.notStored', { why: (error as NodeJS.ErrnoException).code ?? (error as Error).message }));
+        report.fail(page.url, message(lang, 'import.reason.run.notStored', { why: (error as NodeJS.ErrnoException).code ?? (error as Error).message }));
         continue;
       }
       if (before === undefined) report.added(page.path);
@@ -589,8 +596,9 @@ function withTitleHeading(markdown: string, title: string): string {
   return `# ${title}\n\n${markdown}`;
 }
 
-function seconds(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
+/** A duration as the language writes it ("30 min", "1,5 s"), from the catalogs. */
+function duration(lang: MessageLanguage, ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? message(lang, 'import.duration.minutes', { minutes: ms / 60_000 }) : message(lang, 'import.duration.seconds', { seconds: Math.round(ms / 100) / 10 });
 }
 
 /** Counts and lists as the import goes, and reports progress after every change. */
@@ -619,6 +627,7 @@ class ReportBuilder {
 
   constructor(
     private readonly started: number,
+    private readonly lang: MessageLanguage,
     private readonly onProgress: ((progress: ImportProgress) => void) | undefined,
   ) {}
 
@@ -664,7 +673,7 @@ class ReportBuilder {
   otherLanguage(url: string, lang: string): void {
     const key = lang.slice(0, 2);
     this.#otherLanguages[key] = (this.#otherLanguages[key] ?? 0) + 1;
-    this.skip(url, message('en', 'import.reason.page.otherLanguage', { language: lang }));
+    this.skip(url, message(this.lang, 'import.reason.page.otherLanguage', { language: lang }));
   }
   renderingWith(renderer: PageRenderer | undefined): void {
     this.#renderer = renderer;
@@ -676,7 +685,7 @@ class ReportBuilder {
   needsBrowser(url: string, because: string, missing: string): void {
     this.#needBrowser.push({ url, reason: because });
     this.#browserMissing = missing;
-    this.skip(url, message('en', 'import.reason.run.needsBrowser', { because, missing }));
+    this.skip(url, message(this.lang, 'import.reason.run.needsBrowser', { because, missing }));
   }
   /** Why pages were not read for want of a browser, when they were not: the first page's reason and what is missing. */
   browserNeeded(): { because: string; missing: string } | undefined {

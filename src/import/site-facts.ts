@@ -1,6 +1,6 @@
 import type { PageFields } from '../content/page.js';
 import type { Lang } from '../content/schema.js';
-import { message } from '../messages/catalog.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import { objects, text, typedObjects, typesOf, type JsonLdNode } from './json-ld-nodes.js';
 import { matchRule } from './page-type.js';
 import { pricingFor } from './price-facts.js';
@@ -56,25 +56,6 @@ export interface SiteNameSignals {
   readonly homeTitle?: string;
 }
 
-const NEXT_STEP: Record<Lang, (company: string) => string> = {
-  pl: (company) => `Dziękujemy. Zapytanie trafiło do ${company}; odpowiedź przyjdzie e-mailem.`,
-  en: (company) => `Thank you. Your inquiry has reached ${company}; the reply will come by e-mail.`,
-};
-/** The prices note, by what the site says of VAT: net, gross, or nothing (or both). */
-const PRICING_NOTE: Record<'net' | 'gross' | 'unsaid', Record<Lang, string>> = {
-  net: {
-    pl: 'Ceny netto (bez VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-    en: 'Net prices (VAT excluded), as published on the site; details and terms are on the page that states each price.',
-  },
-  gross: {
-    pl: 'Ceny brutto (z VAT), jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-    en: 'Gross prices (VAT included), as published on the site; details and terms are on the page that states each price.',
-  },
-  unsaid: {
-    pl: 'Ceny jak na stronie; szczegóły i warunki na stronie, na której cena jest podana.',
-    en: 'Prices as published on the site; details and terms are on the page that states each price.',
-  },
-};
 const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
 
 /**
@@ -84,7 +65,7 @@ const DEFAULT_CURRENCY: Record<Lang, string> = { pl: 'PLN', en: 'EUR' };
  * the pricing page's tables, each linked to the page that publishes it. A price is kept only
  * when the page shows it; nothing is invented: what cannot be read is listed in `missing`.
  */
-export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang, names: SiteNameSignals = {}): SiteDraft {
+export function draftSiteFile(pages: readonly ImportedPage[], origin: string, defaultLanguage: Lang, names: SiteNameSignals = {}, textLang: MessageLanguage = 'en'): SiteDraft {
   const byPath = new Map(pages.map((page) => [page.path, page]));
   const pathOfUrl = new Map(pages.map((page) => [page.url, page.path]));
   const languages = [defaultLanguage, ...(['pl', 'en'] as const).filter((lang) => lang !== defaultLanguage && pages.some((page) => page.lang === lang))];
@@ -95,7 +76,7 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
   const organization = allNodes.find((node) => typesOf(node).some((type) => type === 'Organization' || type === 'LocalBusiness' || type.endsWith('Business')) && text(node.name) !== undefined);
   const homeOf = (lang: Lang) => pages.filter((page) => page.lang === lang).sort((a, b) => a.path.length - b.path.length)[0];
   const facts: SiteFact[] = [];
-  const companyFact = companyName(pages, allNodes, organization, names);
+  const companyFact = companyName(pages, allNodes, organization, names, textLang);
   if (companyFact !== undefined) facts.push(companyFact);
   else missing.push('company');
   // The content format needs a company; without one the host stands in, listed under "Fill in".
@@ -109,7 +90,7 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
     const description = home?.description ?? text(organization?.description);
     if (description !== undefined) summary[lang] = description;
     else missing.push(`summary.${lang}`);
-    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, unpublished, facts);
+    contact[lang] = contactFor(lang, pages, allNodes, organization, pathOfUrl, unpublished, facts, textLang);
   }
   site.summary = summary;
   const salesEmail = contact[defaultLanguage]?.email;
@@ -121,18 +102,18 @@ export function draftSiteFile(pages: readonly ImportedPage[], origin: string, de
     facts.push({ field: 'address', value: Object.values(address).join(', '), source: 'JSON-LD PostalAddress', stated: true });
   }
   site.contact = contact;
-  site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, NEXT_STEP[lang](company)])) };
+  // The site file's defaults are content, in each page language (not the terminal's): the catalogs' `site.defaults.*`.
+  site.inquiry = { nextStep: Object.fromEntries(languages.map((lang) => [lang, message(lang, 'site.defaults.nextStep', { company })])) };
   defaulted.push(...languages.map((lang) => `inquiry.nextStep.${lang}`));
 
-  const pricing = pricingFor(pages, languages);
+  const pricing = pricingFor(pages, languages, textLang);
   const currency: Partial<Record<Lang, string>> = {};
   for (const lang of languages) {
     const found = pricing.currencies.get(lang);
     currency[lang] = found ?? DEFAULT_CURRENCY[lang];
     if (found === undefined) defaulted.push(`pricing.currency.${lang}`);
   }
-  const note = PRICING_NOTE[pricing.vat ?? 'unsaid'];
-  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, note[lang]])), currency, items: pricing.items };
+  site.pricing = { note: Object.fromEntries(languages.map((lang) => [lang, message(lang, 'site.defaults.pricingNote', { vat: pricing.vat ?? 'unsaid' })])), currency, items: pricing.items };
   defaulted.push(...languages.map((lang) => `pricing.note.${lang}`), ...pricing.fromText);
   site.services = servicesList(pages, byPath, defaultLanguage);
   return { site, missing, unpublished, defaulted, serviceOfPage: pricing.serviceOfPage, facts };
@@ -146,6 +127,7 @@ function contactFor(
   pathOfUrl: ReadonlyMap<string, string>,
   unpublished: string[],
   facts: SiteFact[],
+  textLang: MessageLanguage,
 ): Record<string, string> {
   const inLang = pages.filter((page) => page.lang === lang);
   const points = nodes.filter((node) => typesOf(node).includes('ContactPoint'));
@@ -154,8 +136,8 @@ function contactFor(
     (point !== undefined && typeof point.url === 'string' ? inLang.find((page) => page.path === pathOfUrl.get(point.url as string)) : undefined) ??
     inLang.find((page) => page.jsonLd.some((node) => typesOf(node).includes('ContactPage'))) ??
     inLang.find((page) => matchRule(page.path, [{ path: '/**/{kontakt,contact,contact-us}/', type: 'company' }]) !== undefined);
-  const email = contactDetail(lang, 'email', point?.email, organization?.email, contactPage, inLang, (page) => page.emails);
-  const phone = contactDetail(lang, 'phone', point?.telephone, organization?.telephone, contactPage, inLang, (page) => page.phones);
+  const email = contactDetail(lang, 'email', point?.email, organization?.email, contactPage, inLang, (page) => page.emails, textLang);
+  const phone = contactDetail(lang, 'phone', point?.telephone, organization?.telephone, contactPage, inLang, (page) => page.phones, textLang);
   if (email !== undefined) facts.push(email);
   if (phone !== undefined) facts.push(phone);
   // A guess (an address found only in a few pages' text) is listed for the person, never written: no inquiry goes there unless they say so.
@@ -186,20 +168,21 @@ function contactDetail(
   contactPage: ImportedPage | undefined,
   inLang: readonly ImportedPage[],
   of: (page: ImportedPage) => readonly string[],
+  textLang: MessageLanguage,
 ): SiteFact | undefined {
   const field = `contact.${lang}.${kind}`;
   if (text(fromPoint) !== undefined) return { field, value: text(fromPoint)!, source: 'JSON-LD ContactPoint', stated: true };
   if (text(fromOrganization) !== undefined) return { field, value: text(fromOrganization)!, source: 'JSON-LD Organization', stated: true };
   const onContactPage = contactPage === undefined ? undefined : of(contactPage)[0];
-  if (onContactPage !== undefined) return { field, value: onContactPage, source: message('en', 'import.facts.contactPageLink', { path: contactPage!.path }), stated: true };
+  if (onContactPage !== undefined) return { field, value: onContactPage, source: message(textLang, 'import.facts.contactPageLink', { path: contactPage!.path }), stated: true };
   const common = mostCommon(inLang.flatMap((page) => [...new Set(of(page))]));
   if (common === undefined) return undefined;
   const on = inLang.filter((page) => of(page).includes(common));
-  if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: message('en', 'import.facts.linkOnPages', { on: on.length, pages: inLang.length }), stated: true };
+  if (on.length >= 2 && on.length >= inLang.length / 2) return { field, value: common, source: message(textLang, 'import.facts.linkOnPages', { on: on.length, pages: inLang.length }), stated: true };
   return {
     field,
     value: common,
-    source: message('en', 'import.facts.onlyInText', { paths: on.slice(0, 3).map((page) => page.path).join(', '), kind }),
+    source: message(textLang, 'import.facts.onlyInText', { paths: on.slice(0, 3).map((page) => page.path).join(', '), kind }),
     stated: false,
   };
 }
@@ -214,18 +197,18 @@ const LEGAL_FORM = /^\s+(sp\. z o\.o\.|spółka z o\.o\.|s\.a\.|sp\. j\.|sp\. k\
  * gives the part before it; a legal form after that name in the pages' text ("Studio Lipiec
  * sp. z o.o.") completes it. Never the host.
  */
-function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[], organization: JsonLdNode | undefined, names: SiteNameSignals): SiteFact | undefined {
+function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[], organization: JsonLdNode | undefined, names: SiteNameSignals, textLang: MessageLanguage): SiteFact | undefined {
   const organizationName = text(organization?.name);
   if (organizationName !== undefined) return { field: 'company', value: organizationName, source: 'JSON-LD Organization', stated: true };
   const ogSiteName = mostCommon(pages.flatMap((page) => (page.siteName === undefined ? [] : [page.siteName])));
   const webSite = text(nodes.find((node) => typesOf(node).includes('WebSite'))?.name);
   const candidates: [string | undefined, string][] = [
     [ogSiteName, 'og:site_name'],
-    [names.restName, message('en', 'import.facts.wordpressTitle')],
-    [names.feedTitle, message('en', 'import.facts.feedTitle')],
+    [names.restName, message(textLang, 'import.facts.wordpressTitle')],
+    [names.feedTitle, message(textLang, 'import.facts.feedTitle')],
     [webSite, 'JSON-LD WebSite name'],
-    [names.titleName, message('en', 'import.facts.sharedTitle')],
-    [names.homeTitle, message('en', 'import.facts.homeTitle')],
+    [names.titleName, message(textLang, 'import.facts.sharedTitle')],
+    [names.homeTitle, message(textLang, 'import.facts.homeTitle')],
   ];
   const found = candidates.find(([value]) => value !== undefined && value.trim() !== '');
   if (found === undefined) return undefined;
@@ -237,7 +220,7 @@ function companyName(pages: readonly ImportedPage[], nodes: readonly JsonLdNode[
     .replace(/\s+(documentation|dokumentacja|docs)$/i, '')
     .replace(/\s+v?\d+(\.\d+)+$/, '');
   const withForm = legalName(pages, name);
-  const parts = [source, ...(separator === null ? [] : [message('en', 'import.facts.withoutTagline', { tagline: siteName.slice(separator.index + separator[0].length).trim() })]), ...(withForm === undefined ? [] : [message('en', 'import.facts.legalFormOn', { path: withForm.path })])];
+  const parts = [source, ...(separator === null ? [] : [message(textLang, 'import.facts.withoutTagline', { tagline: siteName.slice(separator.index + separator[0].length).trim() })]), ...(withForm === undefined ? [] : [message(textLang, 'import.facts.legalFormOn', { path: withForm.path })])];
   return { field: 'company', value: withForm?.name ?? name, source: parts.join(', '), stated: false };
 }
 

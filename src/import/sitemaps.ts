@@ -5,7 +5,7 @@ import sniffHtmlEncoding from 'html-encoding-sniffer';
 import sax from 'sax';
 import { Deadline } from '../deadline.js';
 import type { Fetcher } from '../net/fetcher.js';
-import { message } from '../messages/catalog.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
 import { describeFetchFailure } from './fetch-words.js';
 import { sameSite } from './same-site.js';
 
@@ -99,6 +99,8 @@ export interface DiscoveryRequest {
   /** Awaited before each request (politeness). */
   readonly beforeRequest: () => Promise<void>;
   readonly limits?: Partial<DiscoveryLimits>;
+  /** The language of the outcomes' reasons (the terminal's, for the CLI); English when absent. */
+  readonly lang?: MessageLanguage;
 }
 
 /** Longest `<loc>` / `<lastmod>` text kept; longer values are not URLs a site means. */
@@ -119,7 +121,7 @@ const SITEMAP_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
  */
 export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest): Promise<SitemapDiscovery> {
   const limits = { ...DISCOVERY_LIMITS, ...request.limits };
-  const state: ReadState = { entries: new Map(), totalBytes: 0, alternates: 0, limits, request, stopped: undefined };
+  const state: ReadState = { entries: new Map(), totalBytes: 0, alternates: 0, limits, request, stopped: undefined, lang: request.lang ?? 'en' };
   const outcomes: SitemapFileOutcome[] = [];
   // robots.txt may name thousands of sitemaps: the report lists as many as may be read, and one more that was not.
   const record = (outcome: SitemapFileOutcome) => {
@@ -134,14 +136,14 @@ export async function readSitemaps(fetcher: Fetcher, request: DiscoveryRequest):
       for (const { url, depth } of queue) {
         if (seen.has(url)) continue;
         seen.add(url);
-        const refusal = state.stopped !== undefined ? stopWords(state.stopped) : !sameSite(url, request.origin) ? message('en', 'import.reason.sitemap.otherSite') : depth > limits.nesting ? message('en', 'import.reason.sitemap.nested', { depth: limits.nesting }) : undefined;
+        const refusal = state.stopped !== undefined ? stopWords(state, state.stopped) : !sameSite(url, request.origin) ? message(state.lang, 'import.reason.sitemap.otherSite') : depth > limits.nesting ? message(state.lang, 'import.reason.sitemap.nested', { depth: limits.nesting }) : undefined;
         if (refusal !== undefined) {
           record({ url, status: 'not-read', urls: 0, reason: refusal });
           continue;
         }
         if (seen.size > limits.files) {
           state.stopped = 'files';
-          record({ url, status: 'not-read', urls: 0, reason: stopWords('files') });
+          record({ url, status: 'not-read', urls: 0, reason: stopWords(state, 'files') });
           continue;
         }
         await request.beforeRequest();
@@ -165,16 +167,17 @@ interface ReadState {
   readonly limits: DiscoveryLimits;
   readonly request: DiscoveryRequest;
   stopped: DiscoveryStop | undefined;
+  readonly lang: MessageLanguage;
 }
 
-function stopWords(stop: DiscoveryStop): string {
-  return message('en', 'import.reason.sitemap.stop', { stop });
+function stopWords(state: ReadState, stop: DiscoveryStop): string {
+  return message(state.lang, 'import.reason.sitemap.stop', { stop });
 }
 
 /** One sitemap file, streamed through gunzip (when it is gzip) and the parser. */
 async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: AbortSignal): Promise<{ outcome: SitemapFileOutcome; children: string[] }> {
   if (timeUp.aborted) state.stopped = 'time';
-  if (state.stopped !== undefined) return { outcome: { url, status: 'not-read', urls: 0, reason: stopWords(state.stopped) }, children: [] };
+  if (state.stopped !== undefined) return { outcome: { url, status: 'not-read', urls: 0, reason: stopWords(state, state.stopped) }, children: [] };
   const parse = new SitemapParser(state);
   const outcome = await fetcher.fetch(url, {
     accept: SITEMAP_ACCEPT,
@@ -183,7 +186,7 @@ async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: 
     maxBytes: state.limits.fileBytes,
     signal: timeUp,
     // The body is not read when the answer is not 200: `consume` is only called for the final response.
-    beforeRedirect: (target) => (sameSite(target.href, state.request.origin) ? undefined : message('en', 'import.reason.sitemap.otherSiteRedirect', { origin: target.origin })),
+    beforeRedirect: (target) => (sameSite(target.href, state.request.origin) ? undefined : message(state.lang, 'import.reason.sitemap.otherSiteRedirect', { origin: target.origin })),
     consume: async (chunks, head) => {
       if (head.status === 200) await parse.consume(chunks, head.headers['content-type']);
     },
@@ -192,16 +195,16 @@ async function readOne(fetcher: Fetcher, url: string, state: ReadState, timeUp: 
   if (!outcome.ok) {
     if (timeUp.aborted) {
       state.stopped = 'time';
-      return { outcome: { url, status: urls > 0 ? 'partial' : 'not-read', urls, reason: stopWords('time') }, children: parse.children };
+      return { outcome: { url, status: urls > 0 ? 'partial' : 'not-read', urls, reason: stopWords(state, 'time') }, children: parse.children };
     }
     // Pages read before the request broke off (a reset, its own deadline) still count.
-    return { outcome: { url, status: urls > 0 ? 'partial' : 'failed', urls, reason: message('en', 'import.reason.sitemap.notFetched', { failure: describeFetchFailure(outcome.failure) }) }, children: parse.children };
+    return { outcome: { url, status: urls > 0 ? 'partial' : 'failed', urls, reason: message(state.lang, 'import.reason.sitemap.notFetched', { failure: describeFetchFailure(state.lang, outcome.failure) }) }, children: parse.children };
   }
   const { status } = outcome.response;
-  if (status !== 200) return { outcome: { url, status: 'failed', urls: 0, httpStatus: status, reason: message('en', 'import.reason.sitemap.httpStatus', { status: String(status) }) }, children: [] };
+  if (status !== 200) return { outcome: { url, status: 'failed', urls: 0, httpStatus: status, reason: message(state.lang, 'import.reason.sitemap.httpStatus', { status: String(status) }) }, children: [] };
   if (parse.problem !== undefined) return { outcome: { url, status: parse.problem.status, urls, reason: parse.problem.reason }, children: parse.children };
-  if (outcome.response.truncated) return { outcome: { url, status: 'partial', urls, reason: message('en', 'import.reason.sitemap.tooLarge', { megabytes: Math.round(state.limits.fileBytes / 1024 / 1024), uncompressed: 'no' }) }, children: parse.children };
-  if (parse.root === undefined) return { outcome: { url, status: 'not-sitemap', urls: 0, reason: message('en', 'import.reason.sitemap.notXml') }, children: [] };
+  if (outcome.response.truncated) return { outcome: { url, status: 'partial', urls, reason: message(state.lang, 'import.reason.sitemap.tooLarge', { megabytes: Math.round(state.limits.fileBytes / 1024 / 1024), uncompressed: 'no' }) }, children: parse.children };
+  if (parse.root === undefined) return { outcome: { url, status: 'not-sitemap', urls: 0, reason: message(state.lang, 'import.reason.sitemap.notXml') }, children: [] };
   return { outcome: { url, status: urls > 0 ? 'read' : 'empty', urls }, children: parse.children };
 }
 
@@ -225,7 +228,7 @@ class SitemapParser {
     parser.onerror = (error) => {
       // sax keeps a tag or attribute whole until it ends: one longer than any sitemap needs ends the reading (memory).
       if (error.message.startsWith('Max buffer length exceeded')) {
-        this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: message('en', 'import.reason.sitemap.longTag', { kilobytes: SAX_BUFFER_BYTES / 1024 }) };
+        this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: message(this.#state.lang, 'import.reason.sitemap.longTag', { kilobytes: SAX_BUFFER_BYTES / 1024 }) };
       }
       // Sitemaps in the wild have stray `&` and the like: read on (the non-strict parser recovers).
       parser.error = null as unknown as Error;
@@ -243,7 +246,7 @@ class SitemapParser {
   async consume(chunks: AsyncIterable<Uint8Array>, contentType: string | undefined): Promise<void> {
     const decoder = new StreamDecoder(contentType);
     const corrupt = () => {
-      this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: message('en', 'import.reason.sitemap.brokenGzip') };
+      this.problem ??= { status: this.count > 0 ? 'partial' : 'not-sitemap', reason: message(this.#state.lang, 'import.reason.sitemap.brokenGzip') };
     };
     for await (const chunk of inflated(chunks, corrupt)) {
       const room = this.#state.limits.fileBytes - this.#fileBytes;
@@ -255,7 +258,7 @@ class SitemapParser {
       if (this.#done()) return;
       if (piece !== chunk) {
         if (total <= room) this.#state.stopped = 'bytes';
-        this.problem = { status: 'partial', reason: total <= room ? stopWords('bytes') : message('en', 'import.reason.sitemap.tooLarge', { megabytes: Math.round(this.#state.limits.fileBytes / 1024 / 1024), uncompressed: 'yes' }) };
+        this.problem = { status: 'partial', reason: total <= room ? stopWords(this.#state, 'bytes') : message(this.#state.lang, 'import.reason.sitemap.tooLarge', { megabytes: Math.round(this.#state.limits.fileBytes / 1024 / 1024), uncompressed: 'yes' }) };
         return;
       }
     }
@@ -268,7 +271,7 @@ class SitemapParser {
     if (this.problem !== undefined) return true;
     if (this.#state.entries.size >= this.#state.request.want) {
       this.#state.stopped = 'enough';
-      this.problem = { status: 'partial', reason: stopWords('enough') };
+      this.problem = { status: 'partial', reason: stopWords(this.#state, 'enough') };
       return true;
     }
     return false;
@@ -279,7 +282,7 @@ class SitemapParser {
     this.#stack.push(name);
     if (this.#stack.length === 1) {
       if (name === 'urlset' || name === 'sitemapindex') this.root = name;
-      else this.problem = { status: 'not-sitemap', reason: name === 'html' ? message('en', 'import.reason.sitemap.htmlPage') : message('en', 'import.reason.sitemap.otherXml', { root: name.slice(0, 40) }) };
+      else this.problem = { status: 'not-sitemap', reason: name === 'html' ? message(this.#state.lang, 'import.reason.sitemap.htmlPage') : message(this.#state.lang, 'import.reason.sitemap.otherXml', { root: name.slice(0, 40) }) };
       return;
     }
     if (this.#stack.length === 2 && name === (this.root === 'urlset' ? 'url' : 'sitemap')) {

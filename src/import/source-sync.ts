@@ -108,6 +108,8 @@ export class SourceSync {
       deadlineMs: this.config.importDeadline ?? SYNC_DEADLINE_MS,
       signal: this.#abort.signal,
       render: renderSettingsOf(this.config, this.browserGate),
+      // A sync's reasons go to the log and its discovery to the API: English, whatever LANG the server runs under.
+      lang: 'en',
     });
     if (report.fatal !== undefined) throw new Error(`the import of ${source} failed: ${report.fatal}`);
     this.logger.info(

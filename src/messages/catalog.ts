@@ -3,7 +3,8 @@ import { en } from './en.js';
 import { pl } from './pl.js';
 
 /**
- * Every sentence the scans, their reports and the e-mails write, in one catalog per language
+ * Every sentence a person reads (the scans, their reports, the e-mails, the pages, the command line
+ * and the importer's reasons), in one catalog per language
  * (`pl.ts`, `en.ts`: a reader reviews and corrects a whole language in one file). Messages are
  * ICU MessageFormat, formatted by FormatJS's intl-messageformat: plural forms come from CLDR
  * through `Intl.PluralRules` ("1 wysoki, 2 wysokie, 5 wysokich"), numbers from

@@ -42,6 +42,7 @@ export function importSite(startUrl: string, outDir: string, overrides: Partial<
     discover: false,
     concurrency: 4,
     delayMs: 0,
+    lang: 'en',
     ...overrides,
   });
 }

@@ -39,7 +39,7 @@ describe('the import summary', () => {
     const site = await siteOf(25);
     const out = await outputDir();
     const report = await importSite(`${site.origin}/`, out);
-    const printed = importSummary(report, out);
+    const printed = importSummary(report, out, 'en');
     expect(printed.indexOf('pages found')).toBeLessThan(printed.indexOf('Added (25):'));
     const added = printed.slice(printed.indexOf('Added (25):')).split('\n').slice(1, 13);
     expect(added.slice(0, 10).every((line) => /^ {2}\/\S*$/.test(line))).toBe(true);
@@ -55,22 +55,41 @@ describe('the import summary', () => {
       found: 2000, fetched: 2000, added: many, updated: [], unchanged: 0, removed: [], skipped: many.map((url) => ({ url, reason: 'in de: only pl and en pages can be served' })),
       failed: [], otherLanguages: { de: 2000 }, pagesInOutput: 2000, howFound: 'sitemap read: 2000 pages listed', rechecked: 0, kept: [], durationMs: 1000,
     };
-    const printed = importSummary(report, '/out');
+    const printed = importSummary(report, '/out', 'en');
     expect(printed.split('\n').length).toBeLessThan(50);
     expect(printed).toContain('  … and 1,990 more');
+  });
+
+  it.each([
+    [11, '… i 1 kolejna'],
+    [12, '… i 2 kolejne'],
+    [15, '… i 5 kolejnych'],
+    [32, '… i 22 kolejne'],
+    [35, '… i 25 kolejnych'],
+    [2010, '… i 2000 kolejnych'],
+  ])('on a Polish terminal, says what %i added pages leave out with the form Polish needs', (added, more) => {
+    const pages = Array.from({ length: added }, (_, index) => `/strona-${index}/`);
+    const report = {
+      found: added, fetched: added, added: pages, updated: [], unchanged: 0, removed: [], skipped: [], failed: [], otherLanguages: {}, pagesInOutput: added,
+      howFound: 'przeczytano mapę witryny', rechecked: 0, kept: [], durationMs: 1500,
+    };
+    const printed = importSummary(report, '/out', 'pl');
+    expect(printed).toContain(`Dodane (${added.toLocaleString('pl-PL')}):\n`);
+    expect(printed).toContain(`  ${more}\n`);
+    expect(printed).toMatch(/^ {2}czas +1,5 s$/m);
   });
 
   it('says the sitemap answered 501, so links were followed', async () => {
     const site = await siteOf(3, 501);
     const out = await outputDir();
-    const printed = importSummary(await importSite(`${site.origin}/`, out), out);
+    const printed = importSummary(await importSite(`${site.origin}/`, out), out, 'en');
     expect(printed).toContain(`How pages were found: the sitemap could not be read (${site.origin}/sitemap.xml: HTTP 501): links were followed from the start page.`);
   });
 
   it('says the sitemap was read, and how many pages it listed', async () => {
     const site = await siteOf(3);
     const out = await outputDir();
-    const printed = importSummary(await importSite(`${site.origin}/`, out), out);
+    const printed = importSummary(await importSite(`${site.origin}/`, out), out, 'en');
     expect(printed).toContain('How pages were found: sitemap read: 3 pages listed.');
   });
 });

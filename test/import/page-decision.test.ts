@@ -149,7 +149,7 @@ describe('titles and the site name', () => {
 
 describe('explaining a decision', () => {
   it('prints every decision with what it rests on', () => {
-    const text = explainDecision(decide('https://studio.example/en/about/', { lang: 'pl-PL', body: `<p>${ENGLISH}</p>`, title: 'About us' }));
+    const text = explainDecision(decide('https://studio.example/en/about/', { lang: 'pl-PL', body: `<p>${ENGLISH}</p>`, title: 'About us' }), 'en');
     expect(text).toContain('  language: en\n    because language folder in the path says en and the text agrees, although html lang says pl-PL\n    - language folder in the path: en\n    - html lang: pl-PL\n    - text: en (');
     expect(text).toContain('  type: company');
     expect(text).toContain('  content: yes');

@@ -86,7 +86,7 @@ export async function reimportIntoCopy(imported: ImportedMirror, startPath = '/'
 
 /** `import --explain` for one URL, as the CLI runs it. */
 export function explain(url: string): Promise<{ ok: boolean; text: string }> {
-  return explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false });
+  return explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false, lang: 'en' });
 }
 
 /** The built CLI serving an imported folder as it is (`serve --content-dir`), and an MCP client over HTTP. */

@@ -50,3 +50,32 @@ describe('whether a page needs a browser', () => {
     expect(sampleSaysRender(80, 150)).toBe(false);
   });
 });
+
+/** The same decisions, worded for a Polish terminal: the reasons and the evidence's sources, with Polish plural forms. */
+describe('whether a page needs a browser, in Polish', () => {
+  it('says why a page is rendered', () => {
+    expect(decideRendering(signals('<div id="app"></div><script type="module" src="/assets/app.js"></script>'), 'auto', 'pl')).toMatchObject({
+      value: 'yes',
+      because: 'pusty element główny aplikacji (<div id="app">): stronę piszą skrypty',
+      evidence: expect.arrayContaining([{ source: 'element główny aplikacji', value: '<div id="app">, pusty' }, { source: 'skrypty', value: '1' }]),
+    });
+  });
+
+  it.each([
+    [1, 'mało tekstu w HTML (1 słowo) i skrypty, które mogą dopisać resztę'],
+    [2, 'mało tekstu w HTML (2 słowa) i skrypty, które mogą dopisać resztę'],
+    [5, 'mało tekstu w HTML (5 słów) i skrypty, które mogą dopisać resztę'],
+    [22, 'mało tekstu w HTML (22 słowa) i skrypty, które mogą dopisać resztę'],
+    [25, 'mało tekstu w HTML (25 słów) i skrypty, które mogą dopisać resztę'],
+  ])('counts %i words with the form Polish needs', (count, because) => {
+    expect(decideRendering(signals(`<p>${words(count)}</p><script src="/a.js"></script>`), 'auto', 'pl').because).toBe(because);
+  });
+
+  it('says why a page is read from its HTML, and when a sample decides', () => {
+    expect(decideRendering(signals('<div id="root"></div>'), 'auto', 'pl').because).toBe('strona nie uruchamia skryptów: jej HTML to cała strona');
+    expect(decideRendering(signals(`<header>${words(80)}</header><main><div class="content"></div></main><script src="/a.js"></script>`), 'auto', 'pl').because).toBe(
+      'w głównej treści tylko 0 słów, do tego skrypty: rozstrzygnie wyrenderowana próbka',
+    );
+    expect(decideRendering(signals('<div id="root"></div><script src="/a.js"></script>'), 'never', 'pl').because).toBe('renderowanie jest wyłączone (--render never)');
+  });
+});

@@ -124,12 +124,12 @@ describe.skipIf(!existsSync(CHROMIUM))('a site with one client-rendered page amo
     expect(pages.has('/kontakt/')).toBe(false);
     expect(report.rendering).toMatchObject({ needBrowser: [{ reason: 'an empty application root (<div id="root">): scripts write the page' }], browserMissing: 'no browser at /nonexistent/chromium', browserLaunches: 0 });
     expect(new URL(report.rendering!.needBrowser[0]!.url).pathname).toBe('/kontakt/');
-    expect(importSummary(report, '/tmp/out')).toContain("  no browser at /nonexistent/chromium: install Debian's chromium package (apt-get install chromium) and give its path with --render-browser (IMPORT_RENDER_BROWSER); or import with --render never.");
+    expect(importSummary(report, '/tmp/out', 'en')).toContain("  no browser at /nonexistent/chromium: install Debian's chromium package (apt-get install chromium) and give its path with --render-browser (IMPORT_RENDER_BROWSER); or import with --render never.");
   });
 });
 
 describe.skipIf(!existsSync(CHROMIUM))('import --explain on a client-rendered page', () => {
-  const explain = (url: string) => explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false, render });
+  const explain = (url: string) => explainPage({ url, version: '0.0.0-test', network: NetworkPolicy.create(true, systemResolver), includeArchives: false, render, lang: 'en' });
 
   it('says the page was rendered, why, and decides on what the browser drew', async () => {
     const site = await startBuiltSite('react-spa', { spaFallback: true });

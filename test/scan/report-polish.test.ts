@@ -62,7 +62,13 @@ const SHARED = new Set(
     // pricing.md: VAT is the tax's name in both languages ("netto (bez VAT)").
     'vat ' +
     // The importer's reasons: a page type's identifier (company) and the HTML tag's name (meta description).
-    'company description').split(' '),
+    'company description ' +
+    // The command line (--help, the importer's reasons): the program's name (site-content-mcp), the site file's fields (site.yaml, languages), option values and
+    // commands (--render always/never, auto, pretty, info, stdio, insights), programs, formats and protocols (Chromium, apt-get install, SMTP, JWK, PEM, CSV, PNG, JPG,
+    // WebP, DNS rebinding, localhost, stderr, SIGHUP, keep-alive, Crawl-delay), HTTP headers (Deprecation, Sunset), a token type (bearer), the web's origin,
+    // and Polish words spelt as English ones (port, restart, segment, importer, min).
+    'alive always apt auto bearer chromium crawl csv delay deprecation dns importer info insights install jpg jwk keep languages localhost min never origin pem png port ' +
+    'pretty rebinding restart segment sighup site smtp stderr stdio sunset webp').split(' '),
 );
 
 interface Element {
