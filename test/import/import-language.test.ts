@@ -8,7 +8,7 @@ import { fingerprint, importSite, outputDir, siteServer, TEXT } from './import-h
 /**
  * The importer words its reasons in the language it is given (the terminal's, for the CLI), and
  * nothing it writes for later runs to compare depends on that language: a re-run on a terminal
- * in another language sees no change (docs/decisions/new-cli-language.md).
+ * in another language sees no change (docs/decisions/0147-cli-language.md).
  */
 const site = siteServer();
 const page = (title: string, body = `<main><h1>${title}</h1><p>${TEXT}</p><a href="/about/">About</a> <a href="/gone/">Old</a></main>`) => ({ body: html(`<title>${title} – Acme</title>`, body) });

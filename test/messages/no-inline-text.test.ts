@@ -51,7 +51,7 @@ const BY_DESIGN: readonly { readonly file: string; readonly literal: RegExp; rea
   { file: 'cli/serve-worker.ts', literal: /error while shutting down/, why: 'an internal error while stopping, for the operator' },
   { file: 'content/pricing.ts', literal: /./, why: 'the currency sentences of pricing.md and the server\'s instructions are for agents, in English like the API' },
   { file: 'import/page-cleanup.ts', literal: /./, why: 'words that recognise the site\'s own navigation ("spis treści"): the site\'s text, not ours' },
-  { file: 'import/run-import.ts', literal: /^'# Written by/, why: 'site.yaml\'s header: the same bytes whatever the terminal\'s language (docs/decisions/new-cli-language.md)' },
+  { file: 'import/run-import.ts', literal: /^'# Written by/, why: 'site.yaml\'s header: the same bytes whatever the terminal\'s language (docs/decisions/0147-cli-language.md)' },
   { file: 'import/sitemaps.ts', literal: /^'Max buffer length exceeded'$/, why: 'the XML parser\'s own error message, matched' },
   { file: 'insights/admin-routes.ts', literal: /admin (session|compare)|Authorization: Bearer/, why: 'HMAC labels, and the 401 of the JSON and CSV endpoints, for scripts' },
   { file: 'mail/email-address.ts', literal: /./, why: 'why an address is refused: a tool error for agents, or an option error for the operator' },
