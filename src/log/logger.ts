@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import { escapeBidiControls } from '../text/bidi-controls.js';
 
@@ -26,6 +27,11 @@ export async function createStderrLogger(level: LevelWithSilent, format: LogForm
  * JSON lines on stderr: stdout belongs to the stdio transport. Secrets are redacted wherever
  * they could appear in a logged object. Direction controls from self-asserted text are written
  * as escapes, so that a client's name cannot reorder a log line on an operator's screen.
+ *
+ * On a worker thread (`serve` runs on one) each line is written before the call returns. Written
+ * asynchronously, a thread that then ends loses what was not written yet: pino writes the rest
+ * at exit on the main thread only, and `logger.flush(cb)` does not wait for a write under way,
+ * so `serve` ended by SIGTERM sometimes lost its last lines ("shutting down").
  */
 export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
   return pino(
@@ -57,7 +63,7 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
         censor: '[redacted]',
       },
     },
-    destination ?? pino.destination({ fd: 2, sync: false }),
+    destination ?? pino.destination({ fd: 2, sync: !isMainThread }),
   );
 }
 
