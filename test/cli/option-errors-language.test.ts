@@ -44,8 +44,11 @@ describe('an option error at the terminal', () => {
     const env = { CONTENT_DIR: MINI_SITE, SIGNING_KEY: path.join(scratch, 'no-such-key.pem'), DATA_DIR: path.join(scratch, 'data') };
     const polish = cli(['serve', '--port', '0'], 'pl_PL.UTF-8', env);
     const english = cli(['serve', '--port', '0'], 'C', env);
-    expect(polish.stderr).toMatch(/^site-content-mcp: Nieprawidłowa konfiguracja:\n {2}- \S/);
-    expect(english.stderr).toMatch(/^site-content-mcp: Invalid configuration:\n {2}- \S/);
+    const file = env.SIGNING_KEY;
+    expect(polish.stderr).toBe(
+      `site-content-mcp: Nieprawidłowa konfiguracja:\n  - --signing-key / SIGNING_KEY nie jest ani kluczem JWK, ani kluczem PEM, ani plikiem, który da się odczytać (nie ma takiego pliku: ${file})\n`,
+    );
+    expect(english.stderr).toBe(`site-content-mcp: Invalid configuration:\n  - --signing-key / SIGNING_KEY is neither a JWK, a PEM key, nor a readable file (no such file: ${file})\n`);
     expect([polish.status, english.status]).toEqual([1, 1]);
   });
 });
