@@ -1,9 +1,19 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Said } from '../config/options.js';
+import { message, type MessageKey } from '../messages/catalog.js';
 
-/** A signing key as configured could not be used; the message names the option and never the key. */
+/**
+ * A signing key as configured could not be used; the message names the option and never the key.
+ * English in `message` (logs); `said` words it in the terminal's language (a start-up refusal).
+ */
 export class KeyMaterialError extends Error {
   override readonly name = 'KeyMaterialError';
+  readonly said: Said;
+  constructor(key: Extract<MessageKey, `config.key.${string}`>, values: Readonly<Record<string, string>>) {
+    super(message('en', key, values));
+    this.said = { key, values };
+  }
 }
 
 export interface KeyPair {
@@ -23,7 +33,7 @@ export function readKeyMaterial(value: string, option: string, requirePrivate: b
   const privateKey = key.type === 'private' ? key : undefined;
   const publicKey = privateKey ? createPublicKey(privateKey) : key;
   if (publicKey.asymmetricKeyType !== 'ec' || publicKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new KeyMaterialError(`${option} must be an EC key on the P-256 curve (ES256); got a ${describeKey(publicKey)} key`);
+    throw new KeyMaterialError('config.key.notP256', { option, got: describeKey(publicKey) });
   }
   return { privateKey, publicKey };
 }
@@ -38,9 +48,7 @@ function readKeyFile(file: string, option: string): string {
     return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new KeyMaterialError(
-      `${option} is neither a JWK, a PEM key, nor a readable file (${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}: ${file})`,
-    );
+    throw new KeyMaterialError('config.key.unreadable', { option, reason: code === 'ENOENT' ? 'missing' : (code ?? 'unreadable'), file });
   }
 }
 
@@ -50,26 +58,26 @@ function parseKey(text: string, option: string, requirePrivate: boolean): KeyObj
     try {
       jwk = JSON.parse(text) as Record<string, unknown>;
     } catch {
-      throw new KeyMaterialError(`${option} looks like a JWK but is not valid JSON`);
+      throw new KeyMaterialError('config.key.notJson', { option });
     }
-    if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) throw new KeyMaterialError(`${option} must be one JWK object`);
-    if (requirePrivate && jwk.d === undefined) throw new KeyMaterialError(`${option} must be a private key (the JWK has no "d")`);
+    if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) throw new KeyMaterialError('config.key.notOneJwk', { option });
+    if (requirePrivate && jwk.d === undefined) throw new KeyMaterialError('config.key.jwkNotPrivate', { option });
     try {
       return jwk.d === undefined ? createPublicKey({ key: jwk as never, format: 'jwk' }) : createPrivateKey({ key: jwk as never, format: 'jwk' });
     } catch {
-      throw new KeyMaterialError(`${option} is not a usable EC JWK (expected kty "EC", crv "P-256", x, y${requirePrivate ? ' and d' : ''})`);
+      throw new KeyMaterialError('config.key.badJwk', { option, private: requirePrivate ? 'yes' : 'no' });
     }
   }
   if (text.startsWith('-----BEGIN')) {
     const isPublic = /^-----BEGIN PUBLIC KEY-----/.test(text);
-    if (isPublic && requirePrivate) throw new KeyMaterialError(`${option} must be a private key; got a public key PEM`);
+    if (isPublic && requirePrivate) throw new KeyMaterialError('config.key.pemNotPrivate', { option });
     try {
       return isPublic ? createPublicKey({ key: text, format: 'pem' }) : createPrivateKey({ key: text, format: 'pem' });
     } catch {
-      throw new KeyMaterialError(`${option} holds a PEM block that is not a readable EC key (PKCS#8, SEC1 or SPKI; encrypted keys are not supported)`);
+      throw new KeyMaterialError('config.key.badPem', { option });
     }
   }
-  throw new KeyMaterialError(`${option} must be a JWK or a PEM key, or a file holding one`);
+  throw new KeyMaterialError('config.key.unknownForm', { option });
 }
 
 function describeKey(key: KeyObject): string {

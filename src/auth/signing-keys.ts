@@ -129,7 +129,7 @@ function readConfigured(value: string, option: string, requirePrivate: boolean):
   try {
     return readKeyMaterial(value, option, requirePrivate);
   } catch (error) {
-    if (error instanceof KeyMaterialError) throw new ConfigError([error.message]);
+    if (error instanceof KeyMaterialError) throw new ConfigError([error.said]);
     throw error;
   }
 }

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   try {
     request = loadConfig(process.argv.slice(2), process.env);
   } catch (error) {
-    fail(error, 2);
+    fail(error, 2, lang);
     return;
   }
   if (request.kind === 'help') {
@@ -46,12 +46,12 @@ async function main(): Promise<void> {
     } else if (command === 'serve') {
       // On a thread of its own with a bounded heap, however node was started
       // (src/cli/serve-thread.ts); from the TypeScript sources, on this thread.
-      if (canServeOnThread()) serveOnThread(process.argv.slice(2));
+      if (canServeOnThread()) serveOnThread(process.argv.slice(2), lang);
       else await runHttp(request.config);
     }
     else await runStdio(request.config);
   } catch (error) {
-    fail(error, 1);
+    fail(error, 1, lang);
   }
 }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { MessageLanguage } from '../messages/catalog.js';
 
 /**
  * The HTTP server's heap. What the server keeps alive is ~30 MB on the sample site, under load
@@ -24,9 +25,10 @@ export const SERVE_THREAD_LIMITS: ResourceLimits = {
 /** What the serving thread is told by the thread that owns the process's signals. */
 export type ServeThreadMessage = 'reload' | 'shutdown';
 
-/** What the serving thread starts with: the command line's arguments, read again there. */
+/** What the serving thread starts with: the command line's arguments, read again there, and the terminal's language its refusals are printed in. */
 export interface ServeThreadData {
   readonly args: readonly string[];
+  readonly lang: MessageLanguage;
 }
 
 /** The compiled worker beside this module (the bin's bundle, or tsc's output); absent when running from the TypeScript sources. */
@@ -46,8 +48,8 @@ export function canServeOnThread(file: string = WORKER_FILE): boolean {
  * passes a worker's streams to the process's). A crash of the server ends the process with its
  * stack and exit code 1, as an uncaught error on this thread would.
  */
-export function serveOnThread(args: readonly string[], file: string = WORKER_FILE): void {
-  const data: ServeThreadData = { args };
+export function serveOnThread(args: readonly string[], lang: MessageLanguage, file: string = WORKER_FILE): void {
+  const data: ServeThreadData = { args, lang };
   const worker = new Worker(file, { workerData: data, resourceLimits: SERVE_THREAD_LIMITS });
   const tell = (message: ServeThreadMessage) => worker.postMessage(message);
   process.on('SIGHUP', () => tell('reload'));

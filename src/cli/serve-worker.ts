@@ -9,7 +9,7 @@ import { fail } from './fail.js';
 import type { ServeThreadData, ServeThreadMessage } from './serve-thread.js';
 
 async function serveThread(): Promise<void> {
-  const { args } = workerData as ServeThreadData;
+  const { args, lang } = workerData as ServeThreadData;
   let running;
   try {
     const request = loadConfig([...args], process.env);
@@ -17,7 +17,7 @@ async function serveThread(): Promise<void> {
     running = await serveHttp(request.config);
   } catch (error) {
     // As on the main thread: the message, the exit code, and the thread ends when nothing is left.
-    fail(error, 1);
+    fail(error, 1, lang);
     return;
   }
   const server = running;

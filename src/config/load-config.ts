@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OPTIONS, type OptionKey, type OptionSpec, type OptionValues } from './options.js';
+import { message, type MessageLanguage } from '../messages/catalog.js';
+import { OPTIONS, quotable, ruleOf, type OptionKey, type OptionSpec, type OptionValues, type Said } from './options.js';
 import { bundledContentDir } from './package-root.js';
 import { otelSettings } from './otel-env.js';
 import type { OtelSettings } from '../telemetry/settings.js';
@@ -25,17 +26,52 @@ export type CliRequest =
   | { kind: 'help' }
   | { kind: 'version' };
 
-/** A start-up refusal: every line names the option (flag and variable) and what is wrong. */
+/** A value an option does not take: the option as given, the rules it breaks and what was given. */
+export interface OptionProblem {
+  readonly source: string;
+  readonly reasons: readonly Said[];
+  readonly got: Said;
+}
+
+/** One reason a start is refused: worded from the catalogs, or (an error from elsewhere) English as it came. */
+export type ConfigProblem = Said | OptionProblem | string;
+
+/**
+ * A start-up refusal: every line names the option (flag and variable) and what is wrong. The
+ * message and `problems` are English (logs, tests); `inLanguage` words it for the person at the
+ * terminal, whose language the CLI entry knows (docs/decisions/0147-cli-language.md).
+ */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  /** Stable, whatever the language: what a script or test matches. */
+  readonly code = 'invalid_configuration';
+  readonly problems: readonly string[];
+  constructor(readonly said: readonly ConfigProblem[]) {
+    const english = said.map((problem) => problemText(problem, 'en'));
+    super(configErrorText(english, 'en'));
+    this.problems = english;
+  }
+
+  /** The refusal in `lang`, as the terminal prints it. */
+  inLanguage(lang: MessageLanguage): string {
+    return configErrorText(this.said.map((problem) => problemText(problem, lang)), lang);
   }
 }
 
+function problemText(problem: ConfigProblem, lang: MessageLanguage): string {
+  if (typeof problem === 'string') return problem;
+  const say = ({ key, values }: Said) => message(lang, key, values);
+  // "--port must be a whole number from 0 to 65535; got "abc"": the option's name, then its rules' sentences.
+  return 'source' in problem ? `${problem.source} ${problem.reasons.map(say).join('; ')}; ${say(problem.got)}` : say(problem);
+}
+
+function configErrorText(problems: readonly string[], lang: MessageLanguage): string {
+  return [message(lang, 'config.invalid'), ...problems.map((problem) => `  - ${problem}`)].join('\n');
+}
+
 const COMMANDS: readonly string[] = ['serve', 'stdio', 'import', 'check', 'insights'];
-/** Commands that take one argument after their name, and what it is. */
-const ARGUMENT_OF: Readonly<Record<string, string>> = { import: 'the address of the website, e.g. import https://www.example.com --out ./content', check: 'the content directory, e.g. check ./content' };
+/** Commands that take one argument after their name (the address of the site, the content directory). */
+const TAKES_ARGUMENT: readonly string[] = ['import', 'check'];
 
 /**
  * Reads the command line and environment once, validates every option and returns a frozen
@@ -46,7 +82,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
   if (parsed.help) return { kind: 'help' };
   if (parsed.version) return { kind: 'version' };
 
-  const problems: string[] = [];
+  const problems: ConfigProblem[] = [];
   const values: Partial<Record<OptionKey, unknown>> = {};
   for (const key of Object.keys(OPTIONS) as OptionKey[]) {
     const spec = OPTIONS[key];
@@ -58,14 +94,17 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Cli
     } else {
       // Named as the user gave it; a variable also names its flag, the form --help lists.
       const source = fromFlag !== undefined ? `--${spec.flag}` : `${spec.env} (--${spec.flag})`;
-      const reason = result.error.issues.map((issue) => issue.message).join('; ');
-      const got = 'secret' in spec && spec.secret ? 'the value is not shown, as it may hold a password' : `got ${JSON.stringify(raw)}`;
-      problems.push(`${source} ${reason}; ${got}`);
+      // Each rule names its wording (options.ts, `rule`); anything else is said in our words too, never zod's.
+      const reasons = result.error.issues.map((issue): Said => ruleOf(issue.message) ?? { key: 'config.rule.invalid' });
+      const got: Said = 'secret' in spec && spec.secret ? { key: 'config.secretNotShown' } : { key: 'config.got', values: { value: quotable(raw) } };
+      problems.push({ source, reasons, got });
     }
   }
   problems.push(...crossOptionProblems(values as Partial<OptionValues>));
-  const otel = otelSettings(env, problems);
-  if (parsed.command === 'import' && values.out === undefined && values.explain === undefined) problems.push('import needs --out (IMPORT_OUT): the content directory to write');
+  const otelProblems: Said[] = [];
+  const otel = otelSettings(env, otelProblems);
+  problems.push(...otelProblems);
+  if (parsed.command === 'import' && values.out === undefined && values.explain === undefined) problems.push({ key: 'config.importNeedsOut' });
   if (problems.length > 0) throw new ConfigError(problems);
 
   const typed = values as OptionValues;
@@ -104,15 +143,13 @@ function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   }
   const positionals = result.positionals;
   const first = positionals[0];
-  const takesArgument = first !== undefined && ARGUMENT_OF[first] !== undefined;
+  const takesArgument = first !== undefined && TAKES_ARGUMENT.includes(first);
   if (positionals.length > (takesArgument ? 2 : 1) || (first !== undefined && !COMMANDS.includes(first))) {
-    throw new ConfigError([
-      `unknown command ${JSON.stringify(positionals.join(' '))}: use "serve" for HTTP, "import <url> --out <dir>", "check <dir>", "insights", or no command for stdio`,
-    ]);
+    throw new ConfigError([{ key: 'config.unknownCommand', values: { given: quotable(positionals.join(' ')) } }]);
   }
   // `import --explain <url>` reads one page: the page's address is the site's.
   const explaining = first === 'import' && typeof result.values.explain === 'string';
-  if (takesArgument && positionals[1] === undefined && !explaining) throw new ConfigError([`${first} needs ${ARGUMENT_OF[first]!}`]);
+  if (takesArgument && positionals[1] === undefined && !explaining) throw new ConfigError([{ key: 'config.needsArgument', values: { command: first } }]);
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(result.values)) {
     if (typeof value === 'string') values[name] = value;
@@ -140,14 +177,18 @@ function temporaryDataDir(): string {
 }
 
 /** node:util parseArgs errors, in our words: an unknown flag suggests the closest one. */
-function describeParseError(error: NodeJS.ErrnoException, flags: readonly string[]): string {
+function describeParseError(error: NodeJS.ErrnoException, flags: readonly string[]): Said {
+  const given = /'(-{1,2}[^' ]*)/.exec(error.message)?.[1] ?? '';
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const given = /'(-{1,2}[^']*)'/.exec(error.message)?.[1] ?? '';
     const name = given.replace(/^-+/, '').split('=')[0]!;
-    const closest = closestFlag(name, flags);
-    return `unknown option ${given}${closest === undefined ? '.' : `: did you mean --${closest}?`} Run with --help to see the options.`;
+    return { key: 'config.unknownOption', values: { given, closest: closestFlag(name, flags) ?? 'none' } };
   }
-  return `${error.message}. Run with --help to see the options.`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && given !== '') {
+    // node's two wordings: "Option '--port <value>' argument missing", "Option '--watch' does not take an argument".
+    if (/argument missing/.test(error.message)) return { key: 'config.valueMissing', values: { flag: given } };
+    if (/does not take an argument/.test(error.message)) return { key: 'config.takesNoValue', values: { flag: given } };
+  }
+  return { key: 'config.parseError', values: { error: error.message } };
 }
 
 /** The flag fewest edits away, if it is near enough to be a likely typo. */
@@ -175,16 +216,16 @@ function editDistance(a: string, b: string): number {
 }
 
 /** Rules that involve two options; each row checks only its own value. */
-function crossOptionProblems(values: Partial<OptionValues>): string[] {
-  const problems: string[] = [];
-  if (values.source !== undefined && values.contentDir !== undefined) problems.push('--source (SOURCE_URL) and --content-dir (CONTENT_DIR) both say what to serve: give one');
-  if (values.source !== undefined && values.watch === true) problems.push('--watch (WATCH) reloads a content directory; with --source (SOURCE_URL) the site is re-synced every --sync-interval and on SIGHUP instead');
+function crossOptionProblems(values: Partial<OptionValues>): Said[] {
+  const problems: Said[] = [];
+  if (values.source !== undefined && values.contentDir !== undefined) problems.push({ key: 'config.sourceAndContentDir' });
+  if (values.source !== undefined && values.watch === true) problems.push({ key: 'config.watchWithSource' });
   const { apiDeprecationDate: deprecation, apiSunsetDate: sunset } = values;
   if (sunset !== undefined && deprecation === undefined) {
-    problems.push('--api-sunset-date (API_SUNSET_DATE) needs --api-deprecation-date (API_DEPRECATION_DATE): an API is deprecated before it is removed');
+    problems.push({ key: 'config.sunsetNeedsDeprecation' });
   }
   if (sunset !== undefined && deprecation !== undefined && sunset < deprecation) {
-    problems.push('--api-sunset-date (API_SUNSET_DATE) must not be earlier than --api-deprecation-date (API_DEPRECATION_DATE) (RFC 9745 section 4)');
+    problems.push({ key: 'config.sunsetBeforeDeprecation' });
   }
   return problems;
 }

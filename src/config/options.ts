@@ -3,7 +3,40 @@ import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import * as z from 'zod';
 import { LOG_FORMATS } from '../log/logger.js';
+import { hasMessage, type MessageKey, type MessageValues } from '../messages/catalog.js';
 import { isLoopbackHostname } from '../web/loopback.js';
+
+/** A sentence for the person, as the catalogs' key and its values (worded in the terminal's language when printed). */
+export interface Said {
+  readonly key: MessageKey;
+  readonly values?: MessageValues;
+}
+
+type RuleKey = Extract<MessageKey, `config.rule.${string}`>;
+
+/**
+ * A rule's wording, carried through zod as its issue message: the catalog key and values, which
+ * loadConfig turns back into a `Said` (ruleOf) and words in the person's language. Every rule
+ * below names one, so zod's own English never reaches the person.
+ */
+export function rule(key: RuleKey, values: Readonly<Record<string, string | number>> = {}): string {
+  return JSON.stringify({ key, values });
+}
+
+/** A value as the person gave it, for the catalogs to put in quotes: escaped as in JSON (a control character shows as \\n), without JSON's quotes. */
+export function quotable(value: unknown): string {
+  return (JSON.stringify(value ?? '') ?? '').replace(/^"|"$/g, '');
+}
+
+/** The rule a zod issue message carries, if it is one of ours. */
+export function ruleOf(text: string): Said | undefined {
+  try {
+    const parsed = JSON.parse(text) as { key?: unknown; values?: MessageValues };
+    return typeof parsed.key === 'string' && hasMessage(parsed.key) ? { key: parsed.key, values: parsed.values ?? {} } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Every option the server takes, each both a command-line flag and an environment variable.
@@ -44,22 +77,23 @@ const commaList = z
 /** A duration as 90s, 30m or 6h, in milliseconds. */
 const duration = z
   .string()
-  .regex(/^\d{1,6}(s|m|h)$/, 'must be a duration such as 90s, 30m or 6h')
+  .regex(/^\d{1,6}(s|m|h)$/, rule('config.rule.duration'))
   .transform((value) => Number(value.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h']);
 
 /** A whole number within bounds, with a default. */
 function wholeNumber(fallback: string, min: number, max: number) {
-  const rule = `must be a whole number from ${min} to ${max}`;
+  const range = rule('config.rule.wholeNumber', { min, max });
   return z
     .string()
     .optional()
     .transform((value) => value ?? fallback)
-    .pipe(z.string().regex(/^\d{1,6}$/, rule).transform(Number))
-    .pipe(z.number().int().min(min, rule).max(max, rule));
+    .pipe(z.string().regex(/^\d{1,6}$/, range).transform(Number))
+    .pipe(z.number().int().min(min, range).max(max, range));
 }
 
+const SWITCH_RULE = rule('config.rule.switch');
 const flagBoolean = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''], { error: SWITCH_RULE })
   .optional()
   .transform((value) => value === '1' || value === 'true' || value === 'yes' || value === 'on' || value === '');
 
@@ -81,10 +115,10 @@ export const originSchema = z
     } catch {
       return false;
     }
-  }, 'must be an http or https origin such as https://www.example.com (no path, query or credentials)')
+  }, rule('config.rule.origin'))
   .transform((value) => new URL(value).origin);
 
-const PORT_RULE = 'must be a whole number from 0 to 65535';
+const PORT_RULE = rule('config.rule.wholeNumber', { min: 0, max: 65535 });
 const port = z
   .string()
   .regex(/^\d{1,5}$/, PORT_RULE)
@@ -95,29 +129,29 @@ const port = z
 const isoInstant = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/, 'must be an ISO 8601 date or date-time such as 2027-01-31 or 2027-01-31T00:00:00Z')
+  .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/, rule('config.rule.isoDate'))
   .transform((value) => Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value))
-  .refine((ms) => Number.isFinite(ms), 'must be a real calendar date');
+  .refine((ms) => Number.isFinite(ms), rule('config.rule.realDate'));
 /** One mailbox set by the operator: `address` or `Display Name <address>`. */
 export interface Mailbox {
   readonly name: string;
   readonly address: string;
 }
 
-const plainAddress = z.email({ error: 'must be an e-mail address such as sales@example.com' });
+const plainAddress = z.email();
 
 const mailbox = z.string().transform((value, ctx): Mailbox => {
   const parsed = /[\r\n]/.test(value) ? [] : addressparser(value);
   const only = parsed[0];
   if (parsed.length !== 1 || only === undefined || only.group !== undefined || !plainAddress.safeParse(only.address).success) {
-    ctx.addIssue({ code: 'custom', message: 'must be one mailbox: sales@example.com or "Company <sales@example.com>"' });
+    ctx.addIssue({ code: 'custom', message: rule('config.rule.mailbox') });
     return z.NEVER;
   }
   return { name: only.name, address: only.address };
 });
 /** The three uses contentsignals.org names; a site says yes or no to each. */
 export const CONTENT_SIGNAL_KEYS = ['ai-train', 'search', 'ai-input'] as const;
-const CONTENT_SIGNAL_RULE = `must be "off" or comma-separated KEY=yes|no pairs with keys ${CONTENT_SIGNAL_KEYS.join(', ')}, each at most once (e.g. "ai-train=no, search=yes, ai-input=yes")`;
+const CONTENT_SIGNAL_RULE = rule('config.rule.contentSignal', { keys: CONTENT_SIGNAL_KEYS.join(', ') });
 export const DEFAULT_CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
 
 /** A Content-Signal header value, normalized to "key=value, key=value"; "off" means none is sent. */
@@ -148,7 +182,7 @@ export const OPTIONS = {
     env: 'CONTENT_DIR',
     hint: 'DIR',
     description: 'The site to serve: a content directory (site.yaml and pages/). Default: the bundled sample site.',
-    schema: z.string().min(1).optional(),
+    schema: z.string().min(1, rule('config.rule.notEmpty')).optional(),
   },
   watch: {
     flag: 'watch',
@@ -169,7 +203,7 @@ export const OPTIONS = {
       .string()
       .trim()
       .optional()
-      .refine((value) => value === undefined || /^https?:\/\/[^/]/i.test(value), 'must be the http(s) address of the website, such as https://www.example.com/'),
+      .refine((value) => value === undefined || /^https?:\/\/[^/]/i.test(value), rule('config.rule.sourceUrl')),
   },
   syncInterval: {
     flag: 'sync-interval',
@@ -181,7 +215,7 @@ export const OPTIONS = {
       .optional()
       .transform((value) => (value ?? '6h').trim())
       .pipe(duration)
-      .pipe(z.number().min(10_000, 'must be at least 10s')),
+      .pipe(z.number().min(10_000, rule('config.rule.atLeast10s'))),
   },
   publicBaseUrl: {
     flag: 'public-base-url',
@@ -196,7 +230,7 @@ export const OPTIONS = {
     env: 'HOST',
     hint: 'ADDRESS',
     description: 'Address the HTTP server listens on. Default: 127.0.0.1.',
-    schema: z.string().trim().min(1).default('127.0.0.1'),
+    schema: z.string().trim().min(1, rule('config.rule.notEmpty')).default('127.0.0.1'),
   },
   port: {
     flag: 'port',
@@ -215,21 +249,21 @@ export const OPTIONS = {
     hint: 'DIR',
     description:
       'Where the server keeps what must survive a restart (signing key, inquiry outbox). Default: a per-user folder in the system\'s temporary directory, which a reboot may clear; set it for anything but a trial.',
-    schema: z.string().min(1).optional(),
+    schema: z.string().min(1, rule('config.rule.notEmpty')).optional(),
   },
   logLevel: {
     flag: 'log-level',
     env: 'LOG_LEVEL',
     hint: LOG_LEVELS.join('|'),
     description: 'How much to log on stderr. Default: info.',
-    schema: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    schema: z.enum(LOG_LEVELS, { error: rule('config.rule.oneOf', { values: LOG_LEVELS.join(', ') }) }).default('info'),
   },
   logFormat: {
     flag: 'log-format',
     env: 'LOG_FORMAT',
     hint: LOG_FORMATS.join('|'),
     description: 'How log lines look: readable lines (pretty) or JSON lines for a log collector (json). Default: auto, readable when stderr is a terminal, else JSON.',
-    schema: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
+    schema: z.enum(LOG_FORMATS, { error: rule('config.rule.oneOf', { values: LOG_FORMATS.join(', ') }) }).default('auto'),
   },
   allowedHosts: {
     flag: 'allowed-hosts',
@@ -247,7 +281,7 @@ export const OPTIONS = {
       'Extra browser origins allowed to call /mcp. The public base URL\'s origin and local origins are always allowed; * allows any.',
     schema: commaList.refine(
       (items) => items.every((item) => item === '*' || originSchema.safeParse(item).success),
-      'must be a comma-separated list of origins such as https://app.example.com, or *',
+      rule('config.rule.origins'),
     ),
   },
   redisUrl: {
@@ -259,7 +293,7 @@ export const OPTIONS = {
       'Keep shared state (rate limits, quotas, scan jobs, single-use codes) in Redis so it holds across instances. Default: in memory, per instance.',
     schema: z
       .string()
-      .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value), 'must be a redis:// or rediss:// URL')
+      .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value) && URL.canParse(value), rule('config.rule.redisUrl'))
       .optional(),
   },
   signingKey: {
@@ -269,7 +303,7 @@ export const OPTIONS = {
     secret: true,
     description:
       'The ES256 (EC P-256) private key that signs tokens: a JWK, a PEM key, or the path of a file holding either. Give every instance the same key. Default: generated once and kept in the data directory.',
-    schema: z.string().min(1).optional(),
+    schema: z.string().min(1, rule('config.rule.notEmpty')).optional(),
   },
   previousSigningKey: {
     flag: 'previous-signing-key',
@@ -278,7 +312,7 @@ export const OPTIONS = {
     secret: true,
     description:
       'During a key rotation, the key used before (private or public): still published and accepted, never used to sign. Same forms as --signing-key.',
-    schema: z.string().min(1).optional(),
+    schema: z.string().min(1, rule('config.rule.notEmpty')).optional(),
   },
   trustProxyHops: {
     flag: 'trust-proxy-hops',
@@ -290,7 +324,7 @@ export const OPTIONS = {
       .string()
       .optional()
       .transform((value) => value ?? '0')
-      .pipe(z.string().regex(/^\d{1,2}$/, 'must be a whole number of proxies from 0 to 99').transform(Number)),
+      .pipe(z.string().regex(/^\d{1,2}$/, rule('config.rule.proxies')).transform(Number)),
   },
   apiDeprecationDate: {
     flag: 'api-deprecation-date',
@@ -318,7 +352,7 @@ export const OPTIONS = {
       .string()
       .optional()
       .transform((value) => value ?? '120')
-      .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number from 1 to 999999999').transform(Number)),
+      .pipe(z.string().regex(/^[1-9]\d{0,8}$/, rule('config.rule.wholeNumber', { min: 1, max: 999999999 })).transform(Number)),
   },
   maxConnections: {
     flag: 'max-connections',
@@ -330,7 +364,7 @@ export const OPTIONS = {
       .string()
       .optional()
       .transform((value) => value ?? '4096')
-      .pipe(z.string().regex(/^[1-9]\d{0,6}$/, 'must be a whole number from 1 to 9999999').transform(Number)),
+      .pipe(z.string().regex(/^[1-9]\d{0,6}$/, rule('config.rule.wholeNumber', { min: 1, max: 9999999 })).transform(Number)),
   },
   metricsPort: {
     flag: 'metrics-port',
@@ -347,7 +381,7 @@ export const OPTIONS = {
     secret: true,
     description:
       'Key that signs the /api/v1/pages cursors (at least 32 characters). Give every instance behind one address the same value. Default: a random key per process (cursors then stop working after a restart).',
-    schema: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -base64 32)').optional(),
+    schema: z.string().min(32, rule('config.rule.secret', { min: 32 })).optional(),
   },
   smtpUrl: {
     flag: 'smtp-url',
@@ -361,7 +395,7 @@ export const OPTIONS = {
       .refine((value) => {
         if (!/^smtps?:\/\/[^\s]+$/i.test(value) || !URL.canParse(value)) return false;
         return new URL(value).hostname !== '';
-      }, 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465')
+      }, rule('config.rule.smtpUrl'))
       .optional(),
   },
   mailFrom: {
@@ -376,7 +410,7 @@ export const OPTIONS = {
     env: 'INQUIRY_TO',
     hint: 'ADDRESS,…',
     description: 'Who receives inquiries sent with send_inquiry (comma-separated). Default: the site file\'s salesEmail; without either, send_inquiry says that no address for inquiries is published and sends nothing.',
-    schema: commaList.refine((items) => items.every((item) => plainAddress.safeParse(item).success), 'must be e-mail addresses separated by commas'),
+    schema: commaList.refine((items) => items.every((item) => plainAddress.safeParse(item).success), rule('config.rule.addresses')),
   },
   inquirySubjectPrefix: {
     flag: 'inquiry-subject-prefix',
@@ -385,8 +419,8 @@ export const OPTIONS = {
     description: 'Start of the subject of inquiry mails, for the sales team\'s mail filters. Default: the site\'s host name in brackets, e.g. [miarka.example].',
     schema: z
       .string()
-      .max(60, 'must be at most 60 characters')
-      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must be one line without control characters')
+      .max(60, rule('config.rule.maxLength', { max: 60 }))
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), rule('config.rule.oneLine'))
       .optional(),
   },
   remoteMcpUrl: {
@@ -403,7 +437,7 @@ export const OPTIONS = {
         const url = new URL(value);
         if (url.username !== '' || url.password !== '') return false;
         return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname));
-      }, 'must be an https URL such as https://www.example.com/mcp (http only on a loopback host), without credentials')
+      }, rule('config.rule.remoteMcpUrl'))
       .optional(),
   },
   contentSignal: {
@@ -423,8 +457,8 @@ export const OPTIONS = {
       .string()
       .optional()
       .transform((value) => value ?? '20')
-      .pipe(z.string().regex(/^\d{1,3}$/, 'must be a whole number of seconds from 0 to 120').transform(Number))
-      .pipe(z.number().int().max(120, 'must be a whole number of seconds from 0 to 120')),
+      .pipe(z.string().regex(/^\d{1,3}$/, rule('config.rule.seconds')).transform(Number))
+      .pipe(z.number().int().max(120, rule('config.rule.seconds'))),
   },
   scanBrowser: {
     flag: 'scan-browser',
@@ -435,8 +469,8 @@ export const OPTIONS = {
     schema: z
       .string()
       .trim()
-      .refine((value) => path.isAbsolute(value), 'must be the absolute path of a Chromium executable, e.g. /usr/bin/chromium')
-      .refine((value) => isExecutable(value), 'no executable there: install Debian\'s chromium package (apt-get install chromium) or give the path of one')
+      .refine((value) => path.isAbsolute(value), rule('config.rule.chromiumPath'))
+      .refine((value) => isExecutable(value), rule('config.rule.notExecutable'))
       .optional(),
   },
   scanAllowPrivateTargets: {
@@ -454,7 +488,7 @@ export const OPTIONS = {
     description:
       'Count agent traffic as daily aggregates (which assistants read which pages through which door, questions that found nothing, the funnel to scans and inquiries) for /admin/ and `site-content-mcp insights`; no IP address, User-Agent string, token or e-mail address is kept. 0 turns all of it off. Default: on.',
     schema: z
-      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be 1 or 0 (true/false, yes/no, on/off)' })
+      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: SWITCH_RULE })
       .optional()
       .transform((value) => value === undefined || value === '1' || value === 'true' || value === 'yes' || value === 'on'),
   },
@@ -472,14 +506,14 @@ export const OPTIONS = {
     secret: true,
     description:
       'Turns on the insights dashboard at /admin/ (and its JSON and CSV) for requests that send it as a bearer token or sign in with it on the page (at least 24 characters). Default: none; the page is off and says how to turn it on.',
-    schema: z.string().min(24, 'must be at least 24 characters (e.g. the output of openssl rand -base64 24)').optional(),
+    schema: z.string().min(24, rule('config.rule.secret', { min: 24 })).optional(),
   },
   out: {
     flag: 'out',
     env: 'IMPORT_OUT',
     hint: 'DIR',
     description: '`import`: the content directory to write (site.yaml, pages/); re-runs on the same directory fetch only what changed. Required for import.',
-    schema: z.string().trim().min(1).optional(),
+    schema: z.string().trim().min(1, rule('config.rule.notEmpty')).optional(),
   },
   maxPages: {
     flag: 'max-pages',
@@ -524,7 +558,7 @@ export const OPTIONS = {
     hint: 'auto|always|never',
     description:
       '`import`, `serve --source`: render pages in a headless browser before reading them. auto: only pages whose content scripts write (an empty application root, a <noscript> asking for JavaScript, little text with scripts, or far more words in a rendered sample than in the HTML); always: every page; never: none. Default: auto.',
-    schema: z.enum(RENDER_MODES, { error: `must be one of ${RENDER_MODES.join(', ')}` }).default('auto'),
+    schema: z.enum(RENDER_MODES, { error: rule('config.rule.oneOf', { values: RENDER_MODES.join(', ') }) }).default('auto'),
   },
   renderBrowser: {
     flag: 'render-browser',
@@ -535,7 +569,7 @@ export const OPTIONS = {
     schema: z
       .string()
       .trim()
-      .refine((value) => path.isAbsolute(value), 'must be the absolute path of a Chromium executable, e.g. /usr/bin/chromium')
+      .refine((value) => path.isAbsolute(value), rule('config.rule.chromiumPath'))
       .optional(),
   },
   explain: {
@@ -543,7 +577,7 @@ export const OPTIONS = {
     env: 'IMPORT_EXPLAIN',
     hint: 'URL',
     description: '`import --explain <url>`: read this one page of a site and print what the importer decides about it (content or not, language, type, title, description, date) and the evidence for each; writes nothing, needs no --out.',
-    schema: z.string().trim().url('must be the full address of a page, e.g. https://www.example.com/o-nas/').optional(),
+    schema: z.string().trim().url(rule('config.rule.pageUrl')).optional(),
   },
   importConcurrency: {
     flag: 'import-concurrency',
@@ -569,7 +603,7 @@ export const OPTIONS = {
       .string()
       .trim()
       .optional()
-      .pipe(z.union([z.undefined(), z.literal('0').transform(() => 0), duration.pipe(z.number().min(10_000, 'must be at least 10s, or 0 for no limit'))])),
+      .pipe(z.union([z.undefined(), z.literal('0').transform(() => 0), duration.pipe(z.number().min(10_000, rule('config.rule.deadline')))], { error: (issue) => (issue.code === 'invalid_union' && issue.errors.some((errors) => errors.some((inner) => inner.code === 'too_small')) ? rule('config.rule.deadline') : rule('config.rule.deadlineForm')) })),
   },
 } as const satisfies Record<string, OptionSpec>;
 

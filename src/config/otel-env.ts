@@ -1,3 +1,4 @@
+import { quotable, type Said } from './options.js';
 import type { MetricsExport, OtelSettings, OtlpProtocol, SamplerName, SignalExport } from '../telemetry/settings.js';
 
 /** The OTLP/HTTP receiver the OpenTelemetry specification names as the default. */
@@ -15,22 +16,27 @@ type Env = Readonly<Record<string, string | undefined>>;
  * it all off. Undefined means nothing is exported (and no OpenTelemetry code is loaded).
  * Values we cannot honour are start-up problems in `problems`, each saying what to set instead.
  */
-export function otelSettings(env: Env, problems: string[]): OtelSettings | undefined {
+export function otelSettings(env: Env, problems: Said[]): OtelSettings | undefined {
   const value = (name: string) => {
     const raw = env[name]?.trim();
     return raw === undefined || raw === '' ? undefined : raw;
   };
   if (value('OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return undefined;
-  const found: string[] = [];
+  const found: Said[] = [];
   try {
     return settings(value, found);
   } finally {
     // Both signals read the shared variables: a wrong one is said once.
-    problems.push(...new Set(found));
+    const seen = new Set<string>();
+    for (const problem of found) {
+      const id = JSON.stringify(problem);
+      if (!seen.has(id)) problems.push(problem);
+      seen.add(id);
+    }
   }
 }
 
-function settings(value: (name: string) => string | undefined, problems: string[]): OtelSettings | undefined {
+function settings(value: (name: string) => string | undefined, problems: Said[]): OtelSettings | undefined {
   const traces = signal('TRACES', 'traces', value, problems);
   const metricsBase = signal('METRICS', 'metrics', value, problems);
   const metrics: MetricsExport | undefined =
@@ -38,10 +44,10 @@ function settings(value: (name: string) => string | undefined, problems: string[
   if (traces === undefined && metrics === undefined) return undefined;
 
   const samplerName = (value('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
-  if (!(SAMPLERS as readonly string[]).includes(samplerName)) problems.push(`OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')}; got ${JSON.stringify(samplerName)}`);
+  if (!(SAMPLERS as readonly string[]).includes(samplerName)) problems.push({ key: 'config.otel.sampler', values: { values: SAMPLERS.join(', '), got: quotable(samplerName) } });
   const ratioText = value('OTEL_TRACES_SAMPLER_ARG');
   const ratio = ratioText === undefined ? 1 : Number(ratioText);
-  if (!(ratio >= 0 && ratio <= 1)) problems.push(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (the share of traces kept); got ${JSON.stringify(ratioText)}`);
+  if (!(ratio >= 0 && ratio <= 1)) problems.push({ key: 'config.otel.samplerArg', values: { got: quotable(ratioText) } });
 
   return {
     ...(traces === undefined ? {} : { traces }),
@@ -56,7 +62,7 @@ function signal(
   upper: 'TRACES' | 'METRICS',
   path: 'traces' | 'metrics',
   value: (name: string) => string | undefined,
-  problems: string[],
+  problems: Said[],
 ): SignalExport | undefined {
   const signalEndpoint = value(`OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`);
   const endpoint = value('OTEL_EXPORTER_OTLP_ENDPOINT');
@@ -64,18 +70,18 @@ function signal(
   const named = value(exporterName)?.toLowerCase();
   const exporter = named ?? (signalEndpoint !== undefined || endpoint !== undefined ? 'otlp' : 'none');
   if (!(EXPORTERS as readonly string[]).includes(exporter)) {
-    problems.push(`${exporterName} must be one of ${EXPORTERS.join(', ')} (for Prometheus, set --metrics-port / METRICS_PORT); got ${JSON.stringify(named)}`);
+    problems.push({ key: 'config.otel.exporter', values: { name: exporterName, values: EXPORTERS.join(', '), got: quotable(named) } });
     return undefined;
   }
   if (exporter === 'none') return undefined;
   const protocolName = `OTEL_EXPORTER_OTLP_${upper}_PROTOCOL`;
   const protocol = value(protocolName) ?? value('OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf';
   if (!(PROTOCOLS as readonly string[]).includes(protocol)) {
-    problems.push(`${value(protocolName) === undefined ? 'OTEL_EXPORTER_OTLP_PROTOCOL' : protocolName} must be http/protobuf or http/json (gRPC is not built in: point it at the collector's OTLP/HTTP port, usually 4318); got ${JSON.stringify(protocol)}`);
+    problems.push({ key: 'config.otel.protocol', values: { name: value(protocolName) === undefined ? 'OTEL_EXPORTER_OTLP_PROTOCOL' : protocolName, got: quotable(protocol) } });
   }
   const url = signalEndpoint ?? `${(endpoint ?? DEFAULT_OTLP_ENDPOINT).replace(/\/+$/, '')}/v1/${path}`;
   if (!/^https?:\/\/[^\s]+$/i.test(url) || !URL.canParse(url)) {
-    problems.push(`${signalEndpoint === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : `OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`} must be an http(s) URL such as http://collector:4318; got ${JSON.stringify(signalEndpoint ?? endpoint)}`);
+    problems.push({ key: 'config.otel.endpoint', values: { name: signalEndpoint === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : `OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`, got: quotable(signalEndpoint ?? endpoint) } });
   }
   const headers = {
     ...keyValuePairs('OTEL_EXPORTER_OTLP_HEADERS', value('OTEL_EXPORTER_OTLP_HEADERS'), problems, true),
@@ -86,18 +92,18 @@ function signal(
 }
 
 /** A whole number of milliseconds; 0 when absent and there is no default. */
-function milliseconds(name: string, value: (name: string) => string | undefined, fallback: number | undefined, problems: string[]): number {
+function milliseconds(name: string, value: (name: string) => string | undefined, fallback: number | undefined, problems: Said[]): number {
   const raw = value(name);
   if (raw === undefined) return fallback ?? 0;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) {
-    problems.push(`${name} must be a whole number of milliseconds above 0; got ${JSON.stringify(raw)}`);
+    problems.push({ key: 'config.otel.milliseconds', values: { name, got: quotable(raw) } });
     return fallback ?? 0;
   }
   return Number(raw);
 }
 
 /** `key=value,key2=value2` with percent-encoded values (W3C Baggage form, as the OTel spec has these variables). */
-function keyValuePairs(name: string, raw: string | undefined, problems: string[], secret = false): Record<string, string> {
+function keyValuePairs(name: string, raw: string | undefined, problems: Said[], secret = false): Record<string, string> {
   const pairs: Record<string, string> = {};
   if (raw === undefined) return pairs;
   for (const item of raw.split(',')) {
@@ -111,7 +117,7 @@ function keyValuePairs(name: string, raw: string | undefined, problems: string[]
       decoded = undefined;
     }
     if (key === '' || decoded === undefined) {
-      problems.push(`${name} must be comma-separated key=value pairs (values percent-encoded); ${secret ? 'the value is not shown, as it may hold a key' : `got ${JSON.stringify(raw)}`}`);
+      problems.push({ key: 'config.otel.pairs', values: { name, secret: secret ? 'yes' : 'no', got: secret ? '' : quotable(raw) } });
       return {};
     }
     pairs[key] = decoded;

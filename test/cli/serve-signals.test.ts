@@ -47,7 +47,7 @@ describe('signals to serve, as `npm start` runs it', () => {
     writeFileSync(thread, "setTimeout(() => { throw new Error('the serving thread failed'); }, 1);\n");
     const supervisor = path.join(dir, 'supervisor.ts');
     const module = path.join(REPO_ROOT, 'src', 'cli', 'serve-thread.ts');
-    writeFileSync(supervisor, `import { serveOnThread } from ${JSON.stringify(module)};\nserveOnThread([], ${JSON.stringify(thread)});\n`);
+    writeFileSync(supervisor, `import { serveOnThread } from ${JSON.stringify(module)};\nserveOnThread([], 'en', ${JSON.stringify(thread)});\n`);
     const child = spawn(process.execPath, ['--import', 'tsx', supervisor], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '' } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

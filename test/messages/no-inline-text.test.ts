@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
 /** Where text for a person is written. */
-const FOLDERS = ['scan', 'import', 'cli', 'insights', 'mail', 'agent-site', 'auth', 'content/pricing.ts'];
+const FOLDERS = ['scan', 'import', 'cli', 'config', 'insights', 'mail', 'agent-site', 'auth', 'content/pricing.ts'];
 const POLISH = /[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/;
 
 /** Three words of running English ("could not be", "the home page"): a sentence, not a name or code. */
@@ -45,7 +45,6 @@ const BY_DESIGN: readonly { readonly file: string; readonly literal: RegExp; rea
     why: 'OAuth error descriptions (RFC 6749, RFC 7591) are for client developers; the consent and error pages a person sees are in the catalogs',
   })),
   { file: 'auth/auth-router.ts', literal: /: (website, tool server and REST API|MCP tool server|REST API)/, why: 'resource names in the OAuth discovery documents, for clients' },
-  { file: 'auth/key-material.ts', literal: /./, why: 'errors in the signing-key options, for the operator' },
   { file: 'auth/signing-keys.ts', literal: /./, why: 'errors and warnings about the signing key, for the operator' },
   { file: 'cli/main.ts', literal: /error while shutting down/, why: 'an internal error while stopping, for the operator' },
   { file: 'cli/serve-worker.ts', literal: /error while shutting down/, why: 'an internal error while stopping, for the operator' },

@@ -68,7 +68,9 @@ const SHARED = new Set(
     // WebP, DNS rebinding, localhost, stderr, SIGHUP, keep-alive, Crawl-delay), HTTP headers (Deprecation, Sunset), a token type (bearer), the web's origin,
     // and Polish words spelt as English ones (port, restart, segment, importer, min).
     'alive always apt auto bearer chromium crawl csv delay deprecation dns importer info insights install jpg jwk keep languages localhost min never origin pem png port ' +
-    'pretty rebinding restart segment sighup site smtp stderr stdio sunset webp').split(' '),
+    'pretty rebinding restart segment sighup site smtp stderr stdio sunset webp ' +
+    // Option errors: the commands and flags they name (check <dir>, --watch), a host kind (loopback), and the command that makes a secret (openssl rand).
+    'check loopback openssl rand watch').split(' '),
 );
 
 interface Element {
