@@ -15,6 +15,9 @@ export function isGap(results: number, bestScore: number | undefined): boolean {
   return results === 0 || bestScore === undefined || bestScore < WEAK_SCORE;
 }
 
+/** Runs of spaces, control and format characters (a zero-width space), written as one space. */
+const SPACES = /[\s\p{Cc}\p{Cf}]+/gu;
+
 /** Longest question kept, after redaction. */
 const MAX_LENGTH = 120;
 
@@ -46,8 +49,7 @@ export function normaliseQuery(text: string): string {
   return redactQuery(text.normalize('NFKC'))
     // Polish lower case is Unicode's default lower case; naming the locale only sent every question through ICU.
     .toLowerCase()
-    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-    .replace(/\s+/gu, ' ')
+    .replace(SPACES, ' ')
     .replace(EDGE_PUNCTUATION, '')
     .slice(0, MAX_LENGTH)
     .trim();
