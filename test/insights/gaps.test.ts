@@ -16,6 +16,15 @@ describe('a content gap question', () => {
     expect(normaliseQuery('?!')).toBe('');
   });
 
+  it('writes any run of spaces, control and invisible format characters as one space', () => {
+    expect(normaliseQuery('cennik\u200b\u200bszkoleń')).toBe('cennik szkoleń');
+    expect(normaliseQuery('cennik \t\n\u0007 szkoleń')).toBe('cennik szkoleń');
+  });
+
+  it('redacts digits written full-width as it redacts ASCII ones', () => {
+    expect(normaliseQuery('zadzwoń ６０１ ２３４ ５６７')).toBe('zadzwoń [phone]');
+  });
+
   it('is a search whose best result is missing or weak', () => {
     expect(isGap(0, undefined)).toBe(true);
     expect(isGap(3, 0.2)).toBe(true);
