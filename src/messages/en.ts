@@ -965,4 +965,7 @@ export const en = {
   'config.otel.endpoint': '{name} must be an http(s) URL such as http://collector:4318; got "{got}"',
   'config.otel.milliseconds': '{name} must be a whole number of milliseconds above 0; got "{got}"',
   'config.otel.pairs': '{name} must be comma-separated key=value pairs (values percent-encoded); {secret, select, yes {the value is not shown, as it may hold a key} other {got "{got}"}}',
+  // ── Start-up refusals found after the options were accepted (src/messages/worded-error.ts) ──
+  'listen.failed': 'cannot listen on {address}: {reason, select, inUse {the port is already in use; choose another port with --port / PORT (0 picks a free one)} privileged {ports below 1024 need administrator rights; choose another port with --port / PORT (0 picks a free one)} denied {permission denied; choose another port with --port / PORT (0 picks a free one)} noAddress {this machine has no such address; choose another address with --host / HOST (127.0.0.1 for this machine only, 0.0.0.0 for every interface)} noHost {the host name does not resolve; choose another address with --host / HOST (127.0.0.1 for this machine only, 0.0.0.0 for every interface)} other {{code}; check --host / HOST and --port / PORT}}',
+  'listen.metricsFailed': 'cannot serve metrics on {address}: {reason, select, inUse {the port is already in use} other {{code}}}; choose another port with --metrics-port / METRICS_PORT (0 picks a free one)',
 } as const satisfies Record<string, string>;
