@@ -968,4 +968,17 @@ export const en = {
   // ── Start-up refusals found after the options were accepted (src/messages/worded-error.ts) ──
   'listen.failed': 'cannot listen on {address}: {reason, select, inUse {the port is already in use; choose another port with --port / PORT (0 picks a free one)} privileged {ports below 1024 need administrator rights; choose another port with --port / PORT (0 picks a free one)} denied {permission denied; choose another port with --port / PORT (0 picks a free one)} noAddress {this machine has no such address; choose another address with --host / HOST (127.0.0.1 for this machine only, 0.0.0.0 for every interface)} noHost {the host name does not resolve; choose another address with --host / HOST (127.0.0.1 for this machine only, 0.0.0.0 for every interface)} other {{code}; check --host / HOST and --port / PORT}}',
   'listen.metricsFailed': 'cannot serve metrics on {address}: {reason, select, inUse {the port is already in use} other {{code}}}; choose another port with --metrics-port / METRICS_PORT (0 picks a free one)',
+  'content.error.pathClash': 'Two pages claim the path {path}: {first} and {second}. Give each page its own path.',
+  'content.error.dir': 'Cannot read the content directory {dir} ({reason}). Set --content-dir / CONTENT_DIR to a directory holding {siteFile} and {pagesDir}/.',
+  'content.error.siteFile': 'Cannot read {file} ({reason}). Every content directory needs a site file; see docs/content-format.md.',
+  'content.error.yaml': '{file} is not valid YAML: {error}',
+  'content.error.invalid': '{file} is invalid:',
+  'content.error.incomplete': '{file} is incomplete:',
+  'content.error.pages': 'Cannot read {dir} ({reason}); the pages live there.',
+  'content.fsReason': '{reason, select, missing {it does not exist} denied {permission denied} notDir {not a directory} other {{detail}}}',
+  'content.missing.defaultLanguage': 'defaultLanguage "{lang}" is not in languages',
+  'content.missing.everyLanguage': '{field}: missing (every language in languages needs it)',
+  'content.missing.offered': '{field}: missing (the item is offered in {lang})',
+  'content.missing.from': '{field}: missing (use null for "quoted individually")',
+  'content.missing.unitLabel': '{field}: missing (a unit without `per` needs the site\'s words in every language the item is offered in)',
 } as const satisfies Record<string, string>;

@@ -971,4 +971,17 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   // ── Start-up refusals found after the options were accepted (src/messages/worded-error.ts) ──
   'listen.failed': 'nie można nasłuchiwać na {address}: {reason, select, inUse {port jest już zajęty; wybierz inny port opcją --port / PORT (0 wybiera dowolny wolny)} privileged {porty poniżej 1024 wymagają uprawnień administratora; wybierz inny port opcją --port / PORT (0 wybiera dowolny wolny)} denied {brak uprawnień; wybierz inny port opcją --port / PORT (0 wybiera dowolny wolny)} noAddress {ten komputer nie ma takiego adresu; wybierz inny adres opcją --host / HOST (127.0.0.1 tylko dla tego komputera, 0.0.0.0 dla wszystkich interfejsów)} noHost {nie udało się ustalić adresu dla tej nazwy hosta; wybierz inny adres opcją --host / HOST (127.0.0.1 tylko dla tego komputera, 0.0.0.0 dla wszystkich interfejsów)} other {{code}; sprawdź --host / HOST i --port / PORT}}',
   'listen.metricsFailed': 'nie można udostępnić metryk na {address}: {reason, select, inUse {port jest już zajęty} other {{code}}}; wybierz inny port opcją --metrics-port / METRICS_PORT (0 wybiera dowolny wolny)',
+  'content.error.pathClash': 'Dwie strony mają tę samą ścieżkę {path}: {first} i {second}. Nadaj każdej stronie własną ścieżkę.',
+  'content.error.dir': 'Nie można odczytać katalogu treści {dir} ({reason}). Wskaż w --content-dir / CONTENT_DIR katalog, w którym są {siteFile} i {pagesDir}/.',
+  'content.error.siteFile': 'Nie można odczytać {file} ({reason}). Każdy katalog treści musi mieć plik strony; zob. docs/content-format.md.',
+  'content.error.yaml': '{file} nie jest poprawnym plikiem YAML: {error}',
+  'content.error.invalid': '{file} zawiera błędy:',
+  'content.error.incomplete': '{file} jest niekompletny:',
+  'content.error.pages': 'Nie można odczytać {dir} ({reason}); to tam znajdują się strony.',
+  'content.fsReason': '{reason, select, missing {nie istnieje} denied {brak uprawnień} notDir {to nie jest katalog} other {{detail}}}',
+  'content.missing.defaultLanguage': 'defaultLanguage „{lang}” nie występuje w languages',
+  'content.missing.everyLanguage': '{field}: brak (wymagane w każdym języku wymienionym w languages)',
+  'content.missing.offered': '{field}: brak (pozycja jest oferowana w języku {lang})',
+  'content.missing.from': '{field}: brak (dla „wycena indywidualna” wpisz null)',
+  'content.missing.unitLabel': '{field}: brak (jednostka bez `per` wymaga słów strony w każdym języku, w którym pozycja jest oferowana)',
 };
