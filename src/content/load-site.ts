@@ -260,7 +260,8 @@ async function readPage(
   try {
     text = blocking ? readFileSync(file, 'utf8') : await readFile(file, 'utf8');
   } catch (error) {
-    return skip('file', `cannot be read (${message('en', 'content.fsReason', fsValues(error))})`);
+    warnings.push(warning(source, 'file', 'content.unreadablePage', { reason: fsReason(error) }));
+    return undefined;
   }
 
   let rawMeta: unknown;
@@ -275,7 +276,8 @@ async function readPage(
       rawMeta = document.data;
       body = document.body;
     } catch (error) {
-      return skip('front matter', (error as Error).message.split('\n')[0] ?? 'invalid front matter');
+      // The YAML parser's first line: its own words, as the schema's below.
+      return skip('front matter', (error as Error).message.split('\n')[0] ?? '');
     }
   }
 
@@ -380,15 +382,11 @@ function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   });
 }
 
-function fsValues(error: unknown): MessageValues {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'missing' : code === 'EACCES' || code === 'EPERM' ? 'denied' : code === 'ENOTDIR' ? 'notDir' : 'other';
-  return { reason, detail: (error as Error).message };
-}
-
 /** Why a file or folder cannot be read, in every language (the system's own message where we have no words). */
 function fsReason(error: unknown): MessageValue {
-  const values = fsValues(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'ENOENT' ? 'missing' : code === 'EACCES' || code === 'EPERM' ? 'denied' : code === 'ENOTDIR' ? 'notDir' : 'other';
+  const values = { reason, detail: (error as Error).message };
   return { pl: message('pl', 'content.fsReason', values), en: message('en', 'content.fsReason', values) };
 }
 

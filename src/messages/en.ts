@@ -981,4 +981,5 @@ export const en = {
   'content.missing.offered': '{field}: missing (the item is offered in {lang})',
   'content.missing.from': '{field}: missing (use null for "quoted individually")',
   'content.missing.unitLabel': '{field}: missing (a unit without `per` needs the site\'s words in every language the item is offered in)',
+  'content.unreadablePage': 'cannot be read ({reason}); page skipped',
 } as const satisfies Record<string, string>;

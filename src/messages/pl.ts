@@ -984,4 +984,5 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'content.missing.offered': '{field}: brak (pozycja jest oferowana w języku {lang})',
   'content.missing.from': '{field}: brak (dla „wycena indywidualna” wpisz null)',
   'content.missing.unitLabel': '{field}: brak (jednostka bez `per` wymaga słów strony w każdym języku, w którym pozycja jest oferowana)',
+  'content.unreadablePage': 'nie można odczytać pliku ({reason}); stronę pominięto',
 };
