@@ -31,6 +31,6 @@ function reason(error: NodeJS.ErrnoException, port: number): string {
 }
 
 /** "127.0.0.1:8080", "[::1]:8080". */
-export function displayAddress(host: string, port: number): string {
+function displayAddress(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -973,7 +973,7 @@ export const pl: { readonly [key in keyof typeof en]: string } = {
   'listen.metricsFailed': 'nie można udostępnić metryk na {address}: {reason, select, inUse {port jest już zajęty} other {{code}}}; wybierz inny port opcją --metrics-port / METRICS_PORT (0 wybiera dowolny wolny)',
   'content.error.pathClash': 'Dwie strony mają tę samą ścieżkę {path}: {first} i {second}. Nadaj każdej stronie własną ścieżkę.',
   'content.error.dir': 'Nie można odczytać katalogu treści {dir} ({reason}). Wskaż w --content-dir / CONTENT_DIR katalog, w którym są {siteFile} i {pagesDir}/.',
-  'content.error.siteFile': 'Nie można odczytać {file} ({reason}). Każdy katalog treści musi mieć plik strony; zob. docs/content-format.md.',
+  'content.error.siteFile': 'Nie można odczytać {file} ({reason}). Każdy katalog treści musi zawierać plik site.yaml; zob. docs/content-format.md.',
   'content.error.yaml': '{file} nie jest poprawnym plikiem YAML: {error}',
   'content.error.invalid': '{file} zawiera błędy:',
   'content.error.incomplete': '{file} jest niekompletny:',
