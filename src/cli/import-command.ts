@@ -87,7 +87,7 @@ async function checkContent(dir: string, lang: MessageLanguage): Promise<{ ok: b
     const head = message(lang, 'cli.check', { dir, pages: site.pages.length, problems: warnings.length });
     return { ok: true, text: `${[head, ...lines].join('\n')}\n` };
   } catch (error) {
-    if (error instanceof ContentError) return { ok: false, text: `${error.message}\n` };
+    if (error instanceof ContentError) return { ok: false, text: `${error.inLanguage(lang)}\n` };
     throw error;
   }
 }

@@ -3,7 +3,8 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
-import { message, type MessageKey, type MessageLanguage, type MessageValues } from '../messages/catalog.js';
+import { message, type MessageKey, type MessageLanguage, type MessageValue, type MessageValues } from '../messages/catalog.js';
+import { WordedError, type Worded, type WordedDetail } from '../messages/worded-error.js';
 import { splitFrontMatter } from './front-matter.js';
 import { parseYaml } from './parse-yaml.js';
 import type { HtmlPageReader } from './html-page.js';
@@ -14,9 +15,17 @@ import { Page, type PageFields } from './page.js';
 import { ASSET_NAME, ASSET_TYPES, pageMetaSchema, siteFileSchema, type Lang, type SiteFile } from './schema.js';
 import { SiteContent, type SiteAsset } from './site-content.js';
 
-/** The content cannot be served at all: the start stops with this message. */
-export class ContentError extends Error {
+/**
+ * The content cannot be served at all: the start stops with this message, in the terminal's
+ * language through `inLanguage(lang)` (paths, field names and the YAML parser's and schema's own
+ * words as they are).
+ */
+export class ContentError extends WordedError {
   override readonly name = 'ContentError';
+
+  constructor(key: MessageKey, values: MessageValues, details: readonly WordedDetail[] = []) {
+    super('content_unloadable', { key, values }, details);
+  }
 }
 
 /** Something was left out or looks wrong, but the rest of the site is served. */
@@ -108,7 +117,7 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
     }
     const clash = byPath.get(page.path);
     if (clash) {
-      throw new ContentError(`Two pages claim the path ${page.path}: ${clash.source} and ${page.source}. Give each page its own path.`);
+      throw new ContentError('content.error.pathClash', { path: page.path, first: clash.source, second: page.source });
     }
     byPath.set(page.path, page);
   }
@@ -128,12 +137,10 @@ export async function loadSite(contentDir: string, options: LoadOptions = {}): P
 async function resolveRoot(contentDir: string): Promise<string> {
   try {
     const root = await realpath(contentDir);
-    if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
+    if (!(await stat(root)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     return root;
   } catch (error) {
-    throw new ContentError(
-      `Cannot read the content directory ${contentDir} (${describeFsError(error)}). Set --content-dir / CONTENT_DIR to a directory holding ${SITE_FILE} and ${PAGES_DIR}/.`,
-    );
+    throw new ContentError('content.error.dir', { dir: contentDir, reason: fsReason(error), siteFile: SITE_FILE, pagesDir: PAGES_DIR });
   }
 }
 
@@ -142,35 +149,36 @@ async function readSiteFile(root: string): Promise<SiteFile> {
   try {
     text = await readFile(path.join(root, SITE_FILE), 'utf8');
   } catch (error) {
-    throw new ContentError(`Cannot read ${path.join(root, SITE_FILE)} (${describeFsError(error)}). Every content directory needs a site file; see docs/content-format.md.`);
+    throw new ContentError('content.error.siteFile', { file: path.join(root, SITE_FILE), reason: fsReason(error) });
   }
   let data: unknown;
   try {
     data = parseYaml(text);
   } catch (error) {
-    throw new ContentError(`${SITE_FILE} is not valid YAML: ${(error as Error).message}`);
+    throw new ContentError('content.error.yaml', { file: SITE_FILE, error: (error as Error).message });
   }
   // Without zod's compiled parsers: compiling one costs more than the few hundred parses of a
   // start save (docs/decisions/0098-the-stdio-cold-start-issue-14-4.md).
   const result = siteFileSchema.safeParse(data, { jitless: true });
   if (!result.success) {
-    throw new ContentError(`${SITE_FILE} is invalid:\n${formatIssues(result.error.issues).map((line) => `  - ${line}`).join('\n')}`);
+    throw new ContentError('content.error.invalid', { file: SITE_FILE }, formatIssues(result.error.issues));
   }
   const site = result.data;
   const missing = missingTranslations(site);
   if (missing.length > 0) {
-    throw new ContentError(`${SITE_FILE} is incomplete:\n${missing.map((line) => `  - ${line}`).join('\n')}`);
+    throw new ContentError('content.error.incomplete', { file: SITE_FILE }, missing);
   }
   return site;
 }
 
 /** Every language of the site needs its own text and paths in the site file. */
-function missingTranslations(site: SiteFile): string[] {
-  const missing: string[] = [];
-  if (!site.languages.includes(site.defaultLanguage)) missing.push(`defaultLanguage "${site.defaultLanguage}" is not in languages`);
+function missingTranslations(site: SiteFile): Worded[] {
+  const missing: Worded[] = [];
+  const lack = (key: MessageKey, values: MessageValues) => missing.push({ key, values });
+  if (!site.languages.includes(site.defaultLanguage)) lack('content.missing.defaultLanguage', { lang: site.defaultLanguage });
   for (const lang of site.languages) {
     const need = (value: unknown, field: string) => {
-      if (value === undefined) missing.push(`${field}.${lang}: missing (every language in languages needs it)`);
+      if (value === undefined) lack('content.missing.everyLanguage', { field: `${field}.${lang}` });
     };
     need(site.summary[lang], 'summary');
     need(site.contact[lang], 'contact');
@@ -182,13 +190,13 @@ function missingTranslations(site: SiteFile): string[] {
       const offered = item.name[lang] !== undefined || item.page[lang] !== undefined || lang in item.from;
       if (!offered) return;
       const where = `pricing.items[${index}] (${item.id})`;
-      if (item.name[lang] === undefined) missing.push(`${where}.name.${lang}: missing (the item is offered in ${lang})`);
-      if (item.page[lang] === undefined) missing.push(`${where}.page.${lang}: missing (the item is offered in ${lang})`);
-      if (!(lang in item.from)) missing.push(`${where}.from.${lang}: missing (use null for "quoted individually")`);
+      if (item.name[lang] === undefined) lack('content.missing.offered', { field: `${where}.name.${lang}`, lang });
+      if (item.page[lang] === undefined) lack('content.missing.offered', { field: `${where}.page.${lang}`, lang });
+      if (!(lang in item.from)) lack('content.missing.from', { field: `${where}.from.${lang}` });
       const units = [{ unit: item.unit, field: `${where}.unit` }, ...(item.packages ?? []).map((pkg, pkgIndex) => ({ unit: pkg.unit, field: `${where}.packages[${pkgIndex}].unit` }))];
       for (const { unit, field } of units) {
         if (unit !== undefined && unit.per === undefined && unit.label?.[lang] === undefined) {
-          missing.push(`${field}.label.${lang}: missing (a unit without \`per\` needs the site's words in every language the item is offered in)`);
+          lack('content.missing.unitLabel', { field: `${field}.label.${lang}` });
         }
       }
     });
@@ -203,7 +211,7 @@ async function listPageFiles(root: string, dir: string): Promise<string[]> {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     if (dir === path.join(root, PAGES_DIR)) {
-      throw new ContentError(`Cannot read ${dir} (${describeFsError(error)}); the pages live there.`);
+      throw new ContentError('content.error.pages', { dir, reason: fsReason(error) });
     }
     return [];
   }
@@ -252,7 +260,8 @@ async function readPage(
   try {
     text = blocking ? readFileSync(file, 'utf8') : await readFile(file, 'utf8');
   } catch (error) {
-    return skip('file', `cannot be read (${describeFsError(error)})`);
+    warnings.push(warning(source, 'file', 'content.unreadablePage', { reason: fsReason(error) }));
+    return undefined;
   }
 
   let rawMeta: unknown;
@@ -267,7 +276,8 @@ async function readPage(
       rawMeta = document.data;
       body = document.body;
     } catch (error) {
-      return skip('front matter', (error as Error).message.split('\n')[0] ?? 'invalid front matter');
+      // The YAML parser's first line: its own words, as the schema's below.
+      return skip('front matter', (error as Error).message.split('\n')[0] ?? '');
     }
   }
 
@@ -372,12 +382,12 @@ function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   });
 }
 
-function describeFsError(error: unknown): string {
+/** Why a file or folder cannot be read, in every language (the system's own message where we have no words). */
+function fsReason(error: unknown): MessageValue {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'it does not exist';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ENOTDIR') return 'not a directory';
-  return (error as Error).message;
+  const reason = code === 'ENOENT' ? 'missing' : code === 'EACCES' || code === 'EPERM' ? 'denied' : code === 'ENOTDIR' ? 'notDir' : 'other';
+  const values = { reason, detail: (error as Error).message };
+  return { pl: message('pl', 'content.fsReason', values), en: message('en', 'content.fsReason', values) };
 }
 
 /** The folder of the content directory whose files are served at /assets/<name>. */

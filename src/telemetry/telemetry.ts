@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../log/logger.js';
+import { WordedError } from '../messages/worded-error.js';
 import type { MetricsEndpoint, OtelSettings } from './settings.js';
 
 /** A Connect/Express middleware, typed without Express (this folder depends on nothing of ours). */
@@ -49,14 +50,13 @@ export interface TelemetryRequest {
   readonly logger: Logger;
 }
 
-/** The metrics endpoint could not take its port: a start-up refusal naming the option to change. */
-export class MetricsListenError extends Error {
+/** The metrics endpoint could not take its port: a start-up refusal naming the option to change, in the terminal's language. */
+export class MetricsListenError extends WordedError {
   override readonly name = 'MetricsListenError';
 
   constructor(host: string, port: number, cause: NodeJS.ErrnoException) {
     const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-    const why = cause.code === 'EADDRINUSE' ? 'the port is already in use' : (cause.code ?? cause.message);
-    super(`cannot serve metrics on ${address}: ${why}; choose another port with --metrics-port / METRICS_PORT (0 picks a free one)`, { cause });
+    super('metrics_address_unavailable', { key: 'listen.metricsFailed', values: { address, reason: cause.code === 'EADDRINUSE' ? 'inUse' : 'other', code: cause.code ?? cause.message } }, [], { cause });
   }
 }
 

@@ -118,7 +118,7 @@ describe('loadSite', () => {
 
   it('refuses two pages with the same path, naming both files', async () => {
     const dir = await siteWith({ 'pages/copy.md': page('title: Copy\ndescription: c\ntype: company\nlang: pl\npath: /pl/kontakt/') });
-    await expect(loadSite(dir)).rejects.toThrow(new ContentError(`Two pages claim the path /pl/kontakt/: ${path.join('pages', 'copy.md')} and ${path.join('pages', 'pl', 'kontakt.md')}. Give each page its own path.`));
+    await expect(loadSite(dir)).rejects.toThrow(`Two pages claim the path /pl/kontakt/: ${path.join('pages', 'copy.md')} and ${path.join('pages', 'pl', 'kontakt.md')}. Give each page its own path.`);
   });
 
   it('takes files in code-unit order, whatever the locale, so that a clash names them the same way everywhere', async () => {

@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
 /** Where text for a person is written. */
-const FOLDERS = ['scan', 'import', 'cli', 'config', 'insights', 'mail', 'agent-site', 'auth', 'content/pricing.ts'];
+const FOLDERS = ['scan', 'import', 'cli', 'config', 'insights', 'mail', 'agent-site', 'auth', 'content/pricing.ts', 'content/load-site.ts', 'http/listen-error.ts', 'telemetry/telemetry.ts', 'messages/worded-error.ts'];
 const POLISH = /[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/;
 
 /** Three words of running English ("could not be", "the home page"): a sentence, not a name or code. */

@@ -70,7 +70,9 @@ const SHARED = new Set(
     'alive always apt auto bearer chromium crawl csv delay deprecation dns importer info insights install jpg jwk keep languages localhost min never origin pem png port ' +
     'pretty rebinding restart segment sighup site smtp stderr stdio sunset webp ' +
     // Option errors: the commands and flags they name (check <dir>, --watch), a host kind (loopback), and the command that makes a secret (openssl rand).
-    'check loopback openssl rand watch').split(' '),
+    'check loopback openssl rand watch ' +
+    // Content that cannot be loaded: the site file's format (YAML), a unit's field (per) and the value that says "quoted individually" (null).
+    'null per yaml').split(' '),
 );
 
 interface Element {
