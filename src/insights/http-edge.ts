@@ -68,11 +68,12 @@ export function outcomeOfStatus(status: number): Outcome {
 
 /** The note as the edge keeps it: when the request came, whose it is, and how it ended. */
 interface EdgeNote extends InsightNote {
+  readonly path: string;
   readonly started: number;
   readonly owner: Insights;
-  status?: number;
-  durationMs?: number;
-  userAgent?: string | undefined;
+  status: number;
+  durationMs: number;
+  userAgent: string | undefined;
 }
 
 /**
@@ -100,8 +101,16 @@ export function insightsEdge(insights: Insights | undefined): RequestHandler {
       return note;
     },
     (notes) => {
+      // A batch is mostly one client's requests: the last answer is reused while the User-Agent is the same.
+      let lastUserAgent: string | undefined;
+      let lastAgent = classifier.classify(undefined);
       for (const note of notes) {
-        const event = eventOf(note.status!, note, note.durationMs!, classifier.classify(note.userAgent));
+        if (note.userAgent !== lastUserAgent) {
+          lastUserAgent = note.userAgent;
+          lastAgent = classifier.classify(lastUserAgent);
+        }
+        if (note.surface === 'rest' && note.subject === undefined) note.subject = restEndpoint(note.path);
+        const event = eventOf(note.status, note, note.durationMs, lastAgent);
         if (event !== undefined) insights.record(event);
       }
     },
@@ -114,8 +123,9 @@ export function insightsEdge(insights: Insights | undefined): RequestHandler {
     // shape (and a property store allocated) each time a route or the end adds a field.
     const note: EdgeNote = {
       surface,
-      // A mounted router shortens req.url while it runs: the path is read now.
-      subject: surface === 'rest' ? restEndpoint(path) : undefined,
+      // A mounted router shortens req.url while it runs: the path is read now (a REST call's endpoint is told from it when counted).
+      path,
+      subject: undefined,
       outcome: undefined,
       via: undefined,
       client: undefined,
