@@ -50,73 +50,63 @@ describe('a site whose contact page has no form (the sample site)', () => {
   });
 });
 
-describe('a site file that names a real contact form', () => {
-  const FORM = 'https://www.testowa.example/kontakt/#formularz';
-  let dir: string;
-  let server: RunningServer;
-  let client: Client;
+/** The mini site with its site file edited, served over HTTP to an MCP client for the enclosing block. */
+function miniSiteWith(edit: (siteFile: string) => string): { server: RunningServer; client: Client } {
+  const running = {} as { server: RunningServer; client: Client };
+  let dir: string | undefined;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'scm-form-'));
+    dir = await mkdtemp(path.join(tmpdir(), 'scm-contact-'));
     await cp(MINI_SITE, dir, { recursive: true });
-    const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
-    await writeFile(path.join(dir, 'site.yaml'), siteFile.replace('    contactForm: /pl/kontakt/\n', `    contactForm: /pl/kontakt/\n    formUrl: "${FORM}"\n`));
-    server = await startTestServer(dir);
-    client = await connectHttp(server.url);
+    const siteFile = path.join(dir, 'site.yaml');
+    await writeFile(siteFile, edit(await readFile(siteFile, 'utf8')));
+    running.server = await startTestServer(dir);
+    running.client = await connectHttp(running.server.url);
   });
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await rm(dir, { recursive: true, force: true });
+    await running.client?.close();
+    await running.server?.close();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
+  return running;
+}
+
+describe('a site file that names a real contact form', () => {
+  const FORM = 'https://www.testowa.example/kontakt/#formularz';
+  const site = miniSiteWith((siteFile) => siteFile.replace('    contactForm: /pl/kontakt/\n', `    contactForm: /pl/kontakt/\n    formUrl: "${FORM}"\n`));
 
   it('list_services points at that form', async () => {
-    const { nextStep } = await structured(client, 'list_services', { lang: 'pl' });
+    const { nextStep } = await structured(site.client, 'list_services', { lang: 'pl' });
     expect(nextStep).toContain(`formularz kontaktowy ${FORM}`);
   });
 
   it('get_contact gives the form as contactForm and the page beside it', async () => {
-    expect(await structured(client, 'get_contact', { lang: 'pl' })).toMatchObject({
+    expect(await structured(site.client, 'get_contact', { lang: 'pl' })).toMatchObject({
       contactForm: FORM,
-      contactPage: `${server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/`,
+      contactPage: `${site.server.ctx.content.current().urls.publicBaseUrl}/pl/kontakt/`,
       hasContactForm: true,
     });
   });
 });
 
 describe('a site file that gives no phone number (the site publishes none)', () => {
-  let dir: string;
-  let server: RunningServer;
-  let client: Client;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'scm-nophone-'));
-    await cp(MINI_SITE, dir, { recursive: true });
-    const siteFile = await readFile(path.join(dir, 'site.yaml'), 'utf8');
-    await writeFile(path.join(dir, 'site.yaml'), siteFile.replace(/^ {4}phone: .*\n/gm, ''));
-    server = await startTestServer(dir);
-    client = await connectHttp(server.url);
-  });
-  afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const site = miniSiteWith((siteFile) => siteFile.replace(/^ {4}phone: .*\n/gm, ''));
 
   it('get_contact leaves the phone out and says that the website publishes none', async () => {
-    const contact = await structured(client, 'get_contact', { lang: 'pl' });
+    const contact = await structured(site.client, 'get_contact', { lang: 'pl' });
     expect(contact).not.toHaveProperty('phone');
     expect(contact.email).toEqual(expect.any(String));
     expect(contact.note).toMatch(/nie publikuje na tej stronie numeru telefonu\.$/);
   });
 
   it('says so in English when asked in English', async () => {
-    const contact = await structured(client, 'get_contact', { lang: 'en' });
+    const contact = await structured(site.client, 'get_contact', { lang: 'en' });
     expect(contact.note).toMatch(/publishes no phone number on this website\.$/);
   });
 
   it('list_services and the contact options of failed answers name only the e-mail and the contact page', async () => {
-    const { nextStep } = await structured(client, 'list_services', { lang: 'pl' });
+    const { nextStep } = await structured(site.client, 'list_services', { lang: 'pl' });
     expect(nextStep).toMatch(/^Wycenę przygotowujemy po rozmowie o zakresie: strona kontaktowa \S+, e-mail \S+\.$/);
-    const snapshot = server.ctx.content.current();
+    const snapshot = site.server.ctx.content.current();
     expect(contactOptionsText(snapshot.site, snapshot.urls, 'pl')).not.toMatch(/phone|undefined/);
   });
 });
