@@ -4,6 +4,7 @@ import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without type declarations
 import { bundleOptions, eldDataModule } from '../../scripts/bundle-options.mjs';
+import { staticallyLoaded } from '../helpers/bundle-graph.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 /**
@@ -23,30 +24,13 @@ beforeAll(async () => {
   ({ metafile } = await build({ ...options, absWorkingDir: REPO_ROOT, write: false, metafile: true, logLevel: 'silent' }));
 });
 
-/** Input files of every chunk that the given entries load by static imports. */
-function staticallyLoaded(entries: readonly string[]): string[] {
-  const outputs = metafile.outputs;
-  const loaded = new Set<string>();
-  const visit = (output: string) => {
-    if (loaded.has(output)) return;
-    loaded.add(output);
-    for (const imported of outputs[output]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-  };
-  for (const entry of entries) {
-    const output = Object.keys(outputs).find((name) => outputs[name]!.entryPoint === entry || Object.keys(outputs[name]!.inputs).includes(entry));
-    expect(output, `${entry} is in the bundle`).toBeDefined();
-    visit(output!);
-  }
-  return [...loaded].flatMap((output) => Object.keys(outputs[output]!.inputs));
-}
-
 describe("the import's own thread", () => {
   it("does not load the page reader's DOM, Readability or language data: the reader threads do", () => {
-    expect(staticallyLoaded(IMPORT_THREAD_ENTRIES).filter((input) => READER_ONLY.some((heavy) => input.includes(heavy)))).toEqual([]);
+    expect(staticallyLoaded(metafile, IMPORT_THREAD_ENTRIES).filter((input) => READER_ONLY.some((heavy) => input.includes(heavy)))).toEqual([]);
   });
 
   it('leaves them to the reader thread, which loads all three', () => {
-    const reader = staticallyLoaded(['src/import/read-page-worker.ts']);
+    const reader = staticallyLoaded(metafile, ['src/import/read-page-worker.ts']);
     for (const heavy of READER_ONLY) expect(reader.some((input) => input.includes(heavy)), heavy).toBe(true);
   });
 });

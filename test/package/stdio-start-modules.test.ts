@@ -3,6 +3,7 @@ import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without type declarations
 import { bundleOptions } from '../../scripts/bundle-options.mjs';
+import { staticallyLoaded } from '../helpers/bundle-graph.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 /**
@@ -20,26 +21,9 @@ beforeAll(async () => {
   ({ metafile } = await build({ ...options, absWorkingDir: REPO_ROOT, write: false, metafile: true, logLevel: 'silent' }));
 });
 
-/** Input files of every chunk a stdio start loads. */
-function stdioStartInputs(): string[] {
-  const outputs = metafile.outputs;
-  const loaded = new Set<string>();
-  const visit = (output: string) => {
-    if (loaded.has(output)) return;
-    loaded.add(output);
-    for (const imported of outputs[output]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-  };
-  for (const entry of STDIO_START_ENTRIES) {
-    const output = Object.keys(outputs).find((name) => outputs[name]!.entryPoint === entry);
-    expect(output, `${entry} is a chunk of its own`).toBeDefined();
-    visit(output!);
-  }
-  return [...loaded].flatMap((output) => Object.keys(outputs[output]!.inputs));
-}
-
 describe('the stdio start of the bundle', () => {
   it('does not load Ajv: the MCP SDK is given its small JSON Schema validator', () => {
-    const inputs = stdioStartInputs();
+    const inputs = staticallyLoaded(metafile, STDIO_START_ENTRIES);
     expect(inputs.some((input) => input.includes('@modelcontextprotocol/server/'))).toBe(true);
     expect(inputs.filter((input) => /ajv/i.test(input))).toEqual([]);
   });
@@ -47,12 +31,12 @@ describe('the stdio start of the bundle', () => {
   it("loads only the parts of zod we use, not its 60 languages' messages", () => {
     // `import { z } from 'zod'` makes the bundler keep the whole namespace (locales included,
     // 500 KB of the 700 KB); `import * as z from 'zod'` lets it keep what is used.
-    const inputs = stdioStartInputs();
+    const inputs = staticallyLoaded(metafile, STDIO_START_ENTRIES);
     expect(inputs.some((input) => input.includes('node_modules/zod/v4/locales/en.js'))).toBe(true);
     expect(inputs.filter((input) => input.includes('node_modules/zod/v4/locales/') && !input.endsWith('/en.js'))).toEqual([]);
   });
 
   it('does not load jose: a stdio start never signs or verifies a token', () => {
-    expect(stdioStartInputs().filter((input) => input.includes('node_modules/jose/'))).toEqual([]);
+    expect(staticallyLoaded(metafile, STDIO_START_ENTRIES).filter((input) => input.includes('node_modules/jose/'))).toEqual([]);
   });
 });
