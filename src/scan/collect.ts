@@ -1,7 +1,8 @@
+import { AGENT_METADATA_MAX_BYTES, AI_CATALOG_ACCEPT, AI_CATALOG_PATH, OLDER_CARD_PATHS, offSiteRedirect, readAiCatalog, readCardData, readListedCard, SERVER_CARD_ACCEPT } from './checks/ai/agent-catalog.js';
 import { privacyPolicyLink } from './checks/analytics/legal-links.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
 import { m, type Text } from './report-language.js';
-import type { Fetcher, FetchOutcome } from '../net/fetcher.js';
+import type { Fetcher, FetchOptions, FetchOutcome } from '../net/fetcher.js';
 import { detectBlock } from '../net/page/block-detection.js';
 import { parseHtmlPage, type HtmlPage } from '../net/page/html-page.js';
 import { fetchedResource, type FetchedResource, type ResourceName, type ScanKind, type ScanSnapshot } from './snapshot.js';
@@ -43,8 +44,8 @@ export async function collect(options: CollectOptions): Promise<CollectOutcome> 
   const home = parseHtmlPage((homeOutcome as Extract<FetchOutcome, { ok: true }>).response);
   const origin = new URL(home.url).origin;
   const resources = new Map<ResourceName, FetchedResource>();
-  const fetchInto = async (name: ResourceName, url: string, accept?: string): Promise<FetchedResource> => {
-    const resource = fetchedResource(url, await fetcher.fetch(url, accept === undefined ? {} : { accept }));
+  const fetchInto = async (name: ResourceName, url: string, accept?: string, more: FetchOptions = {}): Promise<FetchedResource> => {
+    const resource = fetchedResource(url, await fetcher.fetch(url, accept === undefined ? more : { ...more, accept }));
     resources.set(name, resource);
     return resource;
   };
@@ -80,7 +81,7 @@ export async function collect(options: CollectOptions): Promise<CollectOutcome> 
       fetchInto('markdown-twin', markdownTwin, MARKDOWN_ACCEPT),
       fetchInto('api-catalog', `${origin}/.well-known/api-catalog`, 'application/linkset+json, application/json;q=0.9, */*;q=0.1'),
       fetchInto('protected-resource', `${origin}/.well-known/oauth-protected-resource`, 'application/json'),
-      fetchInto('mcp-server-card', `${origin}/.well-known/mcp/server-card.json`, 'application/json'),
+      findServerCard(origin, fetchInto),
       inner === undefined ? undefined : fetchPage(inner).then((page) => void (isPage(page) && pages.push(page))),
     ]);
 
@@ -113,6 +114,27 @@ export async function collect(options: CollectOptions): Promise<CollectOutcome> 
     ok: true,
     snapshot: { kind, requestedUrl: options.url.href, home, pages, alternates, resources, slowResponseMs: options.slowResponseMs, now: options.now },
   };
+}
+
+type FetchInto = (name: ResourceName, url: string, accept?: string, more?: FetchOptions) => Promise<FetchedResource>;
+
+/**
+ * The MCP server card, as the current draft finds it (V16; see checks/ai/agent-catalog.ts): the
+ * AI Catalog first, then the card its first usable entry names (only on this site, and no
+ * redirect off it); the older drafts' well-known addresses only when that gives no card.
+ */
+async function findServerCard(origin: string, fetchInto: FetchInto): Promise<void> {
+  const limits = { maxBytes: AGENT_METADATA_MAX_BYTES };
+  const catalog = readAiCatalog(await fetchInto('ai-catalog', `${origin}${AI_CATALOG_PATH}`, AI_CATALOG_ACCEPT, limits), origin);
+  const location = catalog.state === 'read' ? catalog.card : undefined;
+  if (location?.kind === 'url') {
+    const card = readListedCard(await fetchInto('mcp-server-card', location.url, SERVER_CARD_ACCEPT, { ...limits, beforeRedirect: offSiteRedirect(origin) }));
+    if (card?.ok === true) return;
+  } else if (location?.kind === 'inline' && readCardData(location.data).ok) {
+    return;
+  }
+  const [older, mcpJson] = OLDER_CARD_PATHS;
+  await Promise.all([fetchInto('mcp-server-card-older', `${origin}${older}`, SERVER_CARD_ACCEPT, limits), fetchInto('mcp-json', `${origin}${mcpJson}`, SERVER_CARD_ACCEPT, limits)]);
 }
 
 function isPage(value: HtmlPage | FetchedResource): value is HtmlPage {

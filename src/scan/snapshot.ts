@@ -21,7 +21,12 @@ export type ResourceName =
   | 'privacy-policy'
   | 'api-catalog'
   | 'protected-resource'
-  | 'mcp-server-card';
+  /** The AI Catalog (/.well-known/ai-catalog.json), and the MCP server card its entry names (V16). */
+  | 'ai-catalog'
+  | 'mcp-server-card'
+  /** The card at the older drafts' addresses, read only when the catalog gives none (V16). */
+  | 'mcp-server-card-older'
+  | 'mcp-json';
 
 export interface FetchedResource {
   readonly url: string;
@@ -51,7 +56,7 @@ export function fetchedResource(url: string, outcome: FetchOutcome): FetchedReso
 }
 
 /** The files and addresses a check asks `usableResponse` about, named in the catalogs (`scan.resource`) in the case the sentences need. */
-export type ResourceWord = 'robots' | 'llms' | 'llms_well_known' | 'markdown_negotiated' | 'markdown_twin' | 'sitemap' | 'http_probe';
+export type ResourceWord = 'robots' | 'llms' | 'llms_well_known' | 'markdown_negotiated' | 'markdown_twin' | 'sitemap' | 'http_probe' | 'ai_catalog' | 'mcp_card';
 
 /**
  * A resource's response, or why a check cannot use it: not fetched (the budget ran out), the

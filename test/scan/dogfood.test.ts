@@ -47,6 +47,14 @@ describe('our own sample site, scanned by scan_ai_visibility', () => {
     expect(result.passed.map((entry) => entry.check)).toEqual(expect.arrayContaining(['V1', 'V2', 'V4', 'V6', 'V7', 'V8', 'V9', 'V13', 'V14', 'V15', 'V18']));
   });
 
+  it('finds its own MCP server card through its AI Catalog (check V16)', async () => {
+    const result = await scanOurSite();
+    const base = server.ctx.content.current().urls.publicBaseUrl;
+    const v16 = result.passed.find((entry) => entry.check === 'V16');
+    expect(v16?.found, JSON.stringify(result.problems.filter((problem) => problem.check === 'V16'), null, 1)).toContain(`${base}/mcp/server-card`);
+    expect(v16?.found).toContain(`${base}/.well-known/ai-catalog.json`);
+  });
+
   it('is not told to add og:image, a logo or sameAs: the site has them, the image served by itself', async () => {
     const result = await scanOurSite();
     const about = result.problems.filter((problem) => /og:image|sameAs|logo/i.test(JSON.stringify(problem)));

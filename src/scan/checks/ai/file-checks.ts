@@ -1,5 +1,6 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
-import { usableResponse, type FetchedResource } from '../../snapshot.js';
+import { usableResponse, type FetchedResource, type ScanSnapshot } from '../../snapshot.js';
+import { AGENT_METADATA_MAX_BYTES, AI_CATALOG_PATH, readAiCatalog, readCardData, readListedCard, readOlderCard, type CardReading } from './agent-catalog.js';
 import { each, joined, m, notVerified, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
 import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { readRobots } from './robots-file.js';
@@ -218,6 +219,7 @@ export const agentDiscovery: CheckSpec = {
   weight: 0,
   run(snapshot) {
     const found: Text[] = [];
+    const findings = new Findings();
     const link = snapshot.home.response.headers.link;
     if (link !== undefined && /rel="?[^"]*(api-catalog|service-desc|service-doc|describedby|alternate)/i.test(link)) {
       const header = quote(`Link: ${link}`, 120); // the site's own header, the same in every language
@@ -227,19 +229,89 @@ export const agentDiscovery: CheckSpec = {
       if (resource?.outcome.ok && resource.outcome.response.status === 200 && /json/.test(resource.outcome.response.mediaType)) found.push(m('check.V16.resource', { kind, url: resource.url }));
     };
     json(snapshot.resources.get('api-catalog'), 'apiCatalog');
-    json(snapshot.resources.get('mcp-server-card'), 'mcpCard');
+    serverCard(snapshot, found, findings);
     json(snapshot.resources.get('protected-resource'), 'oauth');
-    if (found.length === 0) {
+    if (found.length === 0 && findings.size === 0) {
       return problem({
             severity: 'info',
             found: m('check.V16.found'),
-            checked: m('V16.notFound', { files: ['/.well-known/api-catalog', '/.well-known/mcp/server-card.json', '/.well-known/oauth-protected-resource'] }),
+            checked: m('V16.notFound', { files: [AI_CATALOG_PATH, '/.well-known/api-catalog', '/.well-known/oauth-protected-resource'] }),
             evidence: [],
             fix: m('check.V16.fix'),
             url: snapshot.home.url,
           });
     }
-    return passed(m('check.V16.passed', { found: each(found) }));
+    return findings.orPassed(m('check.V16.passed', { found: each(found) }));
   },
 };
 
+/**
+ * V16's MCP server card, found the way the current draft says (agent-catalog.ts): through the AI
+ * Catalog, by URL or inline; else at an older draft's address, which is said. A catalog or card
+ * the site publishes but agents cannot read is a low finding, with what to fix.
+ */
+function serverCard(snapshot: ScanSnapshot, found: Text[], findings: Findings): void {
+  const catalog = readAiCatalog(snapshot.resources.get('ai-catalog'), new URL(snapshot.home.url).origin);
+  const limit = AGENT_METADATA_MAX_BYTES / 1024;
+  if (catalog.state === 'broken') {
+    const response = snapshot.resources.get('ai-catalog')!.outcome;
+    const evidence = response.ok ? [headerEvidence('Content-Type', response.response.headers['content-type']), quote(response.response.body.slice(0, 100))] : [];
+    findings.add({ severity: 'low', found: m('check.V16.catalogBroken', { problem: catalog.problem, url: catalog.url, limit, field: 'field' in catalog ? catalog.field : '' }), evidence, fix: m('check.V16.catalogFix'), url: catalog.url });
+  }
+  if (catalog.state === 'read') {
+    found.push(m('check.V16.resource', { kind: 'aiCatalog', url: catalog.url }));
+    for (const entry of catalog.skipped) {
+      findings.add({
+        severity: entry.reason === 'crossSite' ? 'info' : 'low',
+        found: m('check.V16.entrySkipped', { reason: entry.reason, url: quote(entry.url ?? '', 120), index: entry.index + 1 }),
+        evidence: [],
+        fix: m('check.V16.entryFix', { reason: entry.reason }),
+        url: catalog.url,
+      });
+    }
+    const location = catalog.card;
+    if (location?.kind === 'url') {
+      const resource = snapshot.resources.get('mcp-server-card');
+      const card = readListedCard(resource);
+      if (card?.ok === true) {
+        found.push(m('check.V16.card', { inline: 'no', name: quote(card.name ?? '', 80), url: location.url }));
+        return;
+      }
+      if (card !== undefined) {
+        const failure = usableResponse(resource, 'mcp_card');
+        findings.add({
+          severity: 'low',
+          found: m('check.V16.cardBroken', { ...cardProblem(card), url: location.url, limit, reason: 'reason' in failure ? failure.reason : '' }),
+          evidence: [],
+          fix: m('check.V16.cardFix'),
+          url: location.url,
+        });
+      }
+    } else if (location?.kind === 'inline') {
+      const card = readCardData(location.data);
+      if (card.ok) {
+        found.push(m('check.V16.card', { inline: 'yes', name: quote(card.name ?? '', 80), url: catalog.url }));
+        return;
+      }
+      findings.add({ severity: 'low', found: m('check.V16.inlineCardBroken', { url: catalog.url, field: `entries.${location.index}.data.${'field' in card ? card.field : ''}` }), evidence: [], fix: m('check.V16.cardFix'), url: catalog.url });
+    }
+  }
+  for (const name of ['mcp-server-card-older', 'mcp-json'] as const) {
+    const resource = snapshot.resources.get(name);
+    const card = readOlderCard(resource);
+    if (card?.ok === true) {
+      findings.add({ severity: 'info', found: m('check.V16.olderCard', { name: quote(card.name ?? '', 80), url: resource!.url }), evidence: [], fix: m('check.V16.olderCardFix'), url: resource!.url });
+      return;
+    }
+  }
+}
+
+/** A listed card's problem as the values of check.V16.cardBroken (every argument given, whichever the problem). */
+function cardProblem(card: Extract<CardReading, { ok: false }>): { problem: string; status: number; field: string; target: string } {
+  return {
+    problem: card.problem,
+    status: card.problem === 'status' ? card.status : 0,
+    field: card.problem === 'shape' ? card.field : '',
+    target: card.problem === 'offSiteRedirect' ? quote(card.url, 120) : '',
+  };
+}
