@@ -56,7 +56,7 @@ export function fetchedResource(url: string, outcome: FetchOutcome): FetchedReso
 }
 
 /** The files and addresses a check asks `usableResponse` about, named in the catalogs (`scan.resource`) in the case the sentences need. */
-export type ResourceWord = 'robots' | 'llms' | 'llms_well_known' | 'markdown_negotiated' | 'markdown_twin' | 'sitemap' | 'http_probe' | 'ai_catalog' | 'mcp_card';
+export type ResourceWord = 'robots' | 'llms' | 'llms_well_known' | 'markdown_negotiated' | 'markdown_twin' | 'sitemap' | 'http_probe';
 
 /**
  * A resource's response, or why a check cannot use it: not fetched (the budget ran out), the

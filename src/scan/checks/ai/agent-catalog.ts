@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { FetchedResponse } from '../../../net/fetcher.js';
-import { usableResponse, type FetchedResource } from '../../snapshot.js';
+import type { FetchedResource } from '../../snapshot.js';
 
 /**
  * Where a site tells agents about its MCP server, as the Server Card draft (SEP-2127; the
@@ -43,7 +43,7 @@ export type DocumentProblem =
   | { readonly problem: 'status'; readonly status: number }
   /** The card's URL redirected off the site (to `url`): that hop was not taken. */
   | { readonly problem: 'offSiteRedirect'; readonly url: string }
-  /** The request produced no response (timeout, refused, blocked...): the check words `usableResponse`'s reason. */
+  /** The request produced no response (timeout, refused...), or the site answered with a challenge: the check says which. */
   | { readonly problem: 'failed' };
 
 /** A catalog entry of the card type the scan did not follow, and why. */
@@ -66,10 +66,8 @@ export type CardReading = { readonly ok: true; readonly name: string | undefined
 
 /** The site's AI Catalog as fetched: absent, broken (why), or read (the card it lists, if any); `site` is the scanned site's address. */
 export function readAiCatalog(resource: FetchedResource | undefined, site: string): CatalogReading {
-  const usable = usableResponse(resource, 'ai_catalog');
-  if ('reason' in usable) return { state: 'absent' };
-  const { response } = usable;
-  if (response.status !== 200 || looksLikeHtml(response)) return { state: 'absent' };
+  const response = served(resource);
+  if (response === undefined || response.status !== 200 || looksLikeHtml(response)) return { state: 'absent' };
   const url = response.finalUrl;
   const json = parseJson(response);
   if ('problem' in json) return { state: 'broken', url, ...json };
@@ -110,9 +108,9 @@ export function readListedCard(resource: FetchedResource | undefined): CardReadi
 
 /** A card at one of the older addresses: only a card counts, anything else is taken for "not published there". */
 export function readOlderCard(resource: FetchedResource | undefined): CardReading | undefined {
-  const usable = usableResponse(resource, 'mcp_card');
-  if ('reason' in usable || usable.response.status !== 200 || looksLikeHtml(usable.response)) return undefined;
-  const json = parseJson(usable.response);
+  const response = served(resource);
+  if (response === undefined || response.status !== 200 || looksLikeHtml(response)) return undefined;
+  const json = parseJson(response);
   if ('problem' in json) return undefined;
   const card = readCardData(json.value);
   return card.ok ? card : undefined;
@@ -146,6 +144,11 @@ export function onThisSite(target: URL, site: URL): boolean {
 export function offSiteRedirect(site: string): (target: URL) => string | undefined {
   const origin = new URL(site);
   return (target) => (onThisSite(target, origin) ? undefined : OFF_SITE);
+}
+
+/** The response, unless the request failed or the site answered with a challenge or refusal (then the file is not known). */
+function served(resource: FetchedResource | undefined): FetchedResponse | undefined {
+  return resource?.outcome.ok === true && resource.block === undefined ? resource.outcome.response : undefined;
 }
 
 function httpUrl(text: string, base: string): URL | undefined {

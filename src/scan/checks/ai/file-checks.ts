@@ -4,6 +4,7 @@ import { AGENT_METADATA_MAX_BYTES, AI_CATALOG_PATH, readAiCatalog, readCardData,
 import { each, joined, m, notVerified, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
 import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { readRobots } from './robots-file.js';
+import { describeFetchFailure } from '../../fetch-failure-text.js';
 
 const looksLikeHtml = (response: FetchedResponse) => response.mediaType === 'text/html' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
 
@@ -278,10 +279,9 @@ function serverCard(snapshot: ScanSnapshot, found: Text[], findings: Findings): 
         return;
       }
       if (card !== undefined) {
-        const failure = usableResponse(resource, 'mcp_card');
         findings.add({
           severity: 'low',
-          found: m('check.V16.cardBroken', { ...cardProblem(card), url: location.url, limit, reason: 'reason' in failure ? failure.reason : '' }),
+          found: m('check.V16.cardBroken', { ...cardProblem(card), url: location.url, limit, reason: whyUnread(resource!) }),
           evidence: [],
           fix: m('check.V16.cardFix'),
           url: location.url,
@@ -314,4 +314,10 @@ function cardProblem(card: Extract<CardReading, { ok: false }>): { problem: stri
     field: card.problem === 'shape' ? card.field : '',
     target: card.problem === 'offSiteRedirect' ? quote(card.url, 120) : '',
   };
+}
+
+/** Why a fetched resource has no usable response: the request's failure, or the block the site answered with (its own words). */
+function whyUnread(resource: FetchedResource): Text | string {
+  if (!resource.outcome.ok) return describeFetchFailure(resource.outcome.failure);
+  return resource.block === undefined ? '' : quote(resource.block.evidence, 120);
 }
