@@ -72,7 +72,9 @@ const SHARED = new Set(
     // Option errors: the commands and flags they name (check <dir>, --watch), a host kind (loopback), and the command that makes a secret (openssl rand).
     'check loopback openssl rand watch ' +
     // Content that cannot be loaded: the site file's format (YAML), a unit's field (per) and the value that says "quoted individually" (null).
-    'null per yaml').split(' '),
+    'null per yaml ' +
+    // Agent discovery (V16): the Server Card proposal's name (SEP-2127), the card's address (/mcp/server-card) and the JSON fields the fixes name (entries, version).
+    'card entries sep version').split(' '),
 );
 
 interface Element {
