@@ -124,16 +124,23 @@ describe('V16 on a catalog or card agents cannot read: a clear finding, never a 
   const catalogAt = (body: string | Buffer, headers: Record<string, string> = CATALOG_TYPE) => () => ({ '/.well-known/ai-catalog.json': { headers, body } });
 
   it.each([
-    ['not JSON', catalogAt('{"entries": [', { 'content-type': 'application/json' }), 'is not valid JSON'],
+    ['that is not JSON', catalogAt('{"entries": [', { 'content-type': 'application/json' }), 'is not valid JSON'],
     ['larger than the scan reads', catalogAt(catalog([{ type: 'text/plain', url: `/${'x'.repeat(300 * 1024)}` }])), 'is larger than the scan reads (256 KB)'],
-    ['entries not a list', catalogAt(JSON.stringify({ entries: { mcp: '/mcp/server-card' } })), 'the field entries is missing or of the wrong type'],
-    ['a url that is not a string', catalogAt(catalog([{ type: 'application/mcp-server-card+json', url: 42 }])), 'the field entries.0.url is missing or of the wrong type'],
+    ['that is a JSON list', catalogAt('[]'), 'the field entries is missing or of the wrong type'],
+    ['whose entries are not a list', catalogAt(JSON.stringify({ entries: { mcp: '/mcp/server-card' } })), 'the field entries is missing or of the wrong type'],
+    ['with a url that is not a string', catalogAt(catalog([{ type: 'application/mcp-server-card+json', url: 42 }])), 'the field entries.0.url is missing or of the wrong type'],
   ])('a catalog %s is a low finding that names what is wrong', async (_case, routes, words) => {
     const target = await site(routes);
     const { problems } = await v16(target);
     expect(problems).toMatchObject([{ severity: 'low', url: `${target.origin}/.well-known/ai-catalog.json` }]);
     expect(problems[0]!.found).toContain(words);
     expect(problems[0]!.fix).toContain('application/mcp-server-card+json');
+  });
+
+  it('reports a card given inline that is not a card, by the field that is wrong', async () => {
+    const target = await site(() => ({ '/.well-known/ai-catalog.json': { headers: CATALOG_TYPE, body: catalog([{ type: 'application/mcp-server-card+json', data: 'uk.acme-heating/site' }]) } }));
+    const { problems } = await v16(target);
+    expect(problems).toMatchObject([{ severity: 'low', found: `The MCP server card inline in the AI Catalog (${target.origin}/.well-known/ai-catalog.json) is not a server card: the field entries.0.data.name is missing or of the wrong type.` }]);
   });
 
   it('takes a catalog address answered with the site’s HTML page for “no catalog”, not for a broken one', async () => {

@@ -62,7 +62,7 @@ export type CatalogReading =
   /** A catalog; `card` is the first entry of the card type that can be read, `skipped` the ones before it that cannot. */
   | { readonly state: 'read'; readonly url: string; readonly card: CardLocation | undefined; readonly skipped: readonly SkippedEntry[] };
 
-export type CardReading = { readonly ok: true; readonly name: string | undefined } | ({ readonly ok: false } & DocumentProblem);
+export type CardReading = { readonly ok: true; readonly name: string } | ({ readonly ok: false } & DocumentProblem);
 
 /** The site's AI Catalog as fetched: absent, broken (why), or read (the card it lists, if any); `site` is the scanned site's address. */
 export function readAiCatalog(resource: FetchedResource | undefined, site: string): CatalogReading {
@@ -72,7 +72,7 @@ export function readAiCatalog(resource: FetchedResource | undefined, site: strin
   const json = parseJson(response);
   if ('problem' in json) return { state: 'broken', url, ...json };
   const parsed = catalogSchema.safeParse(json.value);
-  if (!parsed.success) return { state: 'broken', url, problem: 'shape', field: fieldOf(parsed.error) };
+  if (!parsed.success) return { state: 'broken', url, problem: 'shape', field: fieldOf(parsed.error, 'entries') };
   const skipped: SkippedEntry[] = [];
   for (const [index, entry] of parsed.data.entries.entries()) {
     if (entry.type.trim().toLowerCase() !== SERVER_CARD_TYPE) continue;
@@ -119,7 +119,7 @@ export function readOlderCard(resource: FetchedResource | undefined): CardReadin
 /** A card given as data (inline in the catalog, or parsed from a response). */
 export function readCardData(data: unknown): CardReading {
   const parsed = cardSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, problem: 'shape', field: fieldOf(parsed.error) };
+  if (!parsed.success) return { ok: false, problem: 'shape', field: fieldOf(parsed.error, 'name') };
   const name = parsed.data.name ?? parsed.data.serverInfo?.name;
   if (name === undefined || name.trim() === '') return { ok: false, problem: 'shape', field: 'name' };
   return { ok: true, name };
@@ -173,7 +173,8 @@ function parseJson(response: FetchedResponse): { value: unknown } | { problem: '
   }
 }
 
-function fieldOf(error: z.ZodError): string {
+/** The first field zod found wrong, as a path; `whole` when it is the document itself (an array, a string: not the object expected). */
+function fieldOf(error: z.ZodError, whole: string): string {
   const path = error.issues[0]?.path ?? [];
-  return path.length === 0 ? '(root)' : path.map(String).join('.');
+  return path.length === 0 ? whole : path.map(String).join('.');
 }

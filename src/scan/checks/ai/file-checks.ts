@@ -275,7 +275,7 @@ function serverCard(snapshot: ScanSnapshot, found: Text[], findings: Findings): 
       const resource = snapshot.resources.get('mcp-server-card');
       const card = readListedCard(resource);
       if (card?.ok === true) {
-        found.push(m('check.V16.card', { inline: 'no', name: quote(card.name ?? '', 80), url: location.url }));
+        found.push(m('check.V16.card', { inline: 'no', name: quote(card.name, 80), url: location.url }));
         return;
       }
       if (card !== undefined) {
@@ -290,17 +290,17 @@ function serverCard(snapshot: ScanSnapshot, found: Text[], findings: Findings): 
     } else if (location?.kind === 'inline') {
       const card = readCardData(location.data);
       if (card.ok) {
-        found.push(m('check.V16.card', { inline: 'yes', name: quote(card.name ?? '', 80), url: catalog.url }));
+        found.push(m('check.V16.card', { inline: 'yes', name: quote(card.name, 80), url: catalog.url }));
         return;
       }
-      findings.add({ severity: 'low', found: m('check.V16.inlineCardBroken', { url: catalog.url, field: `entries.${location.index}.data.${'field' in card ? card.field : ''}` }), evidence: [], fix: m('check.V16.cardFix'), url: catalog.url });
+      findings.add({ severity: 'low', found: m('check.V16.inlineCardBroken', { url: catalog.url, field: `entries.${location.index}.data.${'field' in card ? card.field : 'name'}` }), evidence: [], fix: m('check.V16.cardFix'), url: catalog.url });
     }
   }
   for (const name of ['mcp-server-card-older', 'mcp-json'] as const) {
     const resource = snapshot.resources.get(name);
     const card = readOlderCard(resource);
     if (card?.ok === true) {
-      findings.add({ severity: 'info', found: m('check.V16.olderCard', { name: quote(card.name ?? '', 80), url: resource!.url }), evidence: [], fix: m('check.V16.olderCardFix'), url: resource!.url });
+      findings.add({ severity: 'info', found: m('check.V16.olderCard', { name: quote(card.name, 80), url: resource!.url }), evidence: [], fix: m('check.V16.olderCardFix'), url: resource!.url });
       return;
     }
   }
