@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { FetchedResponse } from '../../../net/fetcher.js';
 import type { FetchedResource } from '../../snapshot.js';
+import { siteOfHost } from '../../site-domain.js';
 
 /**
  * Where a site tells agents about its MCP server, as the Server Card draft (SEP-2127; the
@@ -129,15 +130,12 @@ export function readCardData(data: unknown): CardReading {
 const OFF_SITE = 'off-site';
 
 /**
- * On this site: the scanned host, a host under it, or the domain it is under, `www.` aside and any
- * port or scheme (`mcp.acme.example` for `www.acme.example`). Anything else belongs to someone
- * else, and the scan reads only the site it was asked to scan.
+ * On this site: a host of the same registrable domain as the scanned one (`mcp.acme.example` for
+ * `www.acme.example`; see siteOfHost), whatever the port or scheme. Anything else belongs to
+ * someone else, and the scan reads only the site it was asked to scan.
  */
 export function onThisSite(target: URL, site: URL): boolean {
-  const host = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '');
-  const a = host(target);
-  const b = host(site);
-  return a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+  return siteOfHost(target.hostname) === siteOfHost(site.hostname);
 }
 
 /** A redirect veto for a card's URL: the fetcher's guard applies to every hop, and a hop off the site is not taken. */

@@ -4,6 +4,7 @@ import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { PRIVACY_LINK } from './legal-links.js';
 import { hasTrackers, pageTags } from './tag-checks.js';
 import { VENDORS, type DetectedTag, type Vendor } from './tags.js';
+import { siteOfHost } from '../../site-domain.js';
 
 /** Markers of "delay JavaScript" optimisers, which hold scripts until the first interaction. */
 const DELAYERS: readonly (readonly [RegExp, string])[] = [
@@ -184,7 +185,7 @@ export const thirdPartyInventory: CheckSpec = {
   run(snapshot) {
     const byClass = new Map<string, Set<string>>();
     for (const page of snapshot.pages) {
-      const own = siteKey(new URL(page.url).hostname);
+      const own = siteOfHost(new URL(page.url).hostname);
       const urls = [...page.scripts.map((script) => script.src), ...page.iframes.map((frame) => frame.src), ...page.stylesheets, ...page.images.map((image) => image.src)];
       for (const url of urls) {
         if (url === undefined || url === '') continue;
@@ -194,7 +195,7 @@ export const thirdPartyInventory: CheckSpec = {
         } catch {
           continue;
         }
-        if (siteKey(host) === own) continue;
+        if (siteOfHost(host) === own) continue;
         const kind = HOST_CLASSES.find(([pattern]) => pattern.test(url))?.[1] ?? 'other';
         if (!byClass.has(kind)) byClass.set(kind, new Set());
         byClass.get(kind)!.add(host);
@@ -205,13 +206,6 @@ export const thirdPartyInventory: CheckSpec = {
     return passed(m('check.T12.inventory', { count: total, classes: joined([...byClass].map(([kind, hosts]) => m('check.T12.hostClass', { kind, hosts: [...hosts].slice(0, 6).join(', '), more: hosts.size > 6 ? 'yes' : 'no' }))) }));
   },
 };
-
-/** The registrable part of a host name, roughly (example.co.uk → example.co.uk, www.example.com → example.com). */
-function siteKey(host: string): string {
-  const labels = host.split('.');
-  const twoLevelSuffix = labels.length >= 3 && /^(co|com|org|net|gov|ac|edu)$/.test(labels.at(-2)!) && labels.at(-1)!.length === 2;
-  return labels.slice(twoLevelSuffix ? -3 : -2).join('.');
-}
 
 export const euHotSpots: CheckSpec = {
   id: 'T13',
@@ -297,7 +291,7 @@ export const conversionPlumbing: CheckSpec = {
       findings.add({ severity: 'low', found: m('check.T15.found'), checked: m('T15.noLinksChecked', { links: anchors.length, pages: snapshot.pages.length }), evidence: [], fix: m('check.T15.fix'), url: snapshot.home.url });
     }
     for (const page of snapshot.pages) {
-      const own = siteKey(new URL(page.url).hostname);
+      const own = siteOfHost(new URL(page.url).hostname);
       for (const form of page.forms) {
         let host = '';
         try {
@@ -305,7 +299,7 @@ export const conversionPlumbing: CheckSpec = {
         } catch {
           continue;
         }
-        if (/^https?:/.test(form.action) && siteKey(host) !== own) {
+        if (/^https?:/.test(form.action) && siteOfHost(host) !== own) {
           findings.at(page.url).add({ severity: 'low', found: m('check.T15.formElsewhere', { host }), evidence: [quote(form.tag)], fix: m('check.T15.fix2') });
         }
         if (form.unlabeledFields > 0) {
