@@ -1,22 +1,31 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { IncomingMessage } from 'node:http';
-import type { RequestHandler, Response } from 'express';
+import type { Application, Request, RequestHandler, Response } from 'express';
 import { agentName } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, Surface } from './events.js';
 import type { Insights } from './insights.js';
 
 /**
- * `res.locals` key of the note. The note lives in `res.locals`, Express's own per-request object,
- * never on the response itself: a property added to a ServerResponse gives it another hidden
- * class, and every later access to the response's fields (Node's header writing, Express's
- * routing) runs slower for it: set on the response, the note took about 5 % off a REST page's
- * rate in bench/http.ts --insights.
+ * `res.locals` keys: when the request came (written by the edge for every request), and the note
+ * a route writes what it knows into (only routes that know more than the path: pages, MCP). They
+ * live in `res.locals`, Express's own per-request object, never on the response itself: a
+ * property added to a ServerResponse gives it another hidden class, and every later access to the
+ * response's fields (Node's header writing, Express's routing) runs slower for it: set on the
+ * response, the note took about 5 % off a REST page's rate in bench/http.ts --insights.
  */
+const STARTED = Symbol('insights request start');
 const NOTE = Symbol('insights note');
 
-/** The note the edge opened for this request, if insights count it (routes refine it). */
+interface EdgeLocals {
+  [STARTED]?: number;
+  [NOTE]?: InsightNote;
+}
+
+/** The note of a request insights count, made when a route first refines it; undefined when insights are off. */
 export function insightNote(res: Response): InsightNote | undefined {
-  return (res.locals as { [NOTE]?: InsightNote })[NOTE];
+  const locals = res.locals as EdgeLocals;
+  if (locals[STARTED] === undefined) return undefined;
+  // Every field given at once: one object shape from birth.
+  return (locals[NOTE] ??= { surface: undefined, subject: undefined, outcome: undefined, via: undefined, client: undefined, read: undefined });
 }
 
 /** A page or its Markdown variant answered: the page's own path, and whether it came as Markdown. */
@@ -66,96 +75,90 @@ export function outcomeOfStatus(status: number): Outcome {
   return 'ok';
 }
 
-/** The note as the edge keeps it: when the request came, whose it is, and how it ended. */
-interface EdgeNote extends InsightNote {
-  readonly path: string;
-  readonly started: number;
-  readonly owner: Insights;
-  status: number;
-  durationMs: number;
-  userAgent: string | undefined;
+/** A response as the edge hears it end: what the request asked, how it ended, and what a route noted. */
+interface Heard {
+  readonly url: string;
+  readonly method: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly userAgent: string | undefined;
+  readonly note: InsightNote | undefined;
 }
 
 /**
- * The edge of the HTTP app: opens a note for each request insights count, and when the answer
- * has gone out records one event from it (the surface, the requester's family, what was asked,
- * how it ended and how long it took). The User-Agent is classified and dropped when counted.
+ * The edge of the HTTP app: notes when each request came, and when the answer has gone out records
+ * one event for each request insights count (the surface, the requester's family, what was
+ * asked, how it ended and how long it took). The User-Agent is classified and dropped when
+ * counted.
  *
- * The end of a response is heard on Node's `http.server.response.finish` diagnostics channel,
- * one subscription for the app, rather than by a 'finish' listener on each response (that
- * listener and its closure, one per request, cost about 3 % of a REST page's rate), and the
- * responses heard are counted in batches (see `Insights.listenForResponses`).
+ * A request pays for as little as can be: the edge writes one number as it comes, and one record
+ * is kept as it ends; which door it came through, the REST endpoint and the User-Agent's family
+ * are worked out in batches of responses (see `Insights.listenForResponses`). The end of a
+ * response is heard on Node's `http.server.response.finish` diagnostics channel, one subscription
+ * for the app, rather than by a 'finish' listener on each response (that listener and its
+ * closure, one per request, cost about 3 % of a REST page's rate).
  */
-export function insightsEdge(insights: Insights | undefined): RequestHandler {
+export function insightsEdge(insights: Insights | undefined, app: Application): RequestHandler {
   const classifier = insights?.classifier;
   if (insights === undefined || classifier === undefined) return (_req, _res, next) => next();
   insights.listenForResponses(
-    (message) => {
-      const { request, response } = message as { request: IncomingMessage; response: Response };
-      const note = (response.locals as { [NOTE]?: EdgeNote } | undefined)?.[NOTE];
+    (message): Heard | undefined => {
+      const { request, response } = message as { request: Request; response: Response };
       // Every server of the process is heard: only this app's requests are this instance's.
-      if (note?.owner !== insights) return undefined;
-      note.status = response.statusCode;
-      note.durationMs = performance.now() - note.started;
-      note.userAgent = request.headers['user-agent'];
-      return note;
+      if (request.app !== app) return undefined;
+      const locals = response.locals as EdgeLocals | undefined;
+      const started = locals?.[STARTED];
+      if (started === undefined) return undefined;
+      return {
+        // A mounted router shortens req.url while it runs; originalUrl is the request's own.
+        url: request.originalUrl,
+        method: request.method,
+        status: response.statusCode,
+        durationMs: performance.now() - started,
+        userAgent: request.headers['user-agent'],
+        note: locals![NOTE],
+      };
     },
-    (notes) => {
+    (responses) => {
       // A batch is mostly one client's requests: the last answer is reused while the User-Agent is the same.
       let lastUserAgent: string | undefined;
       let lastAgent = classifier.classify(undefined);
-      for (const note of notes) {
-        if (note.userAgent !== lastUserAgent) {
-          lastUserAgent = note.userAgent;
+      for (const heard of responses) {
+        if (heard.method === 'OPTIONS') continue;
+        const path = pathOf(heard.url);
+        const surface = heard.note?.surface ?? surfaceOfPath(path);
+        if (surface === undefined) continue;
+        if (heard.userAgent !== lastUserAgent) {
+          lastUserAgent = heard.userAgent;
           lastAgent = classifier.classify(lastUserAgent);
         }
-        if (note.surface === 'rest' && note.subject === undefined) note.subject = restEndpoint(note.path);
-        const event = eventOf(note.status, note, note.durationMs, lastAgent);
+        const subject = heard.note?.subject ?? (surface === 'rest' ? restEndpoint(path) : undefined);
+        const event = eventOf(heard.status, surface, subject, heard.note, heard.durationMs, lastAgent);
         if (event !== undefined) insights.record(event);
       }
     },
   );
-  return (req, res, next) => {
-    const path = pathOf(req.url) ?? req.path;
-    const surface = surfaceOfPath(path);
-    if (surface === undefined || req.method === 'OPTIONS') return next();
-    // Every field the note will get, given now: one object shape from birth, rather than a new
-    // shape (and a property store allocated) each time a route or the end adds a field.
-    const note: EdgeNote = {
-      surface,
-      // A mounted router shortens req.url while it runs: the path is read now (a REST call's endpoint is told from it when counted).
-      path,
-      subject: undefined,
-      outcome: undefined,
-      via: undefined,
-      client: undefined,
-      read: undefined,
-      started: performance.now(),
-      owner: insights,
-      status: 0,
-      durationMs: 0,
-      userAgent: undefined,
-    };
-    (res.locals as { [NOTE]?: EdgeNote })[NOTE] = note;
+  return (_req, res, next) => {
+    (res.locals as EdgeLocals)[STARTED] = performance.now();
     next();
   };
 }
 
-/**
- * The path of a request's origin-form target ("/api/v1/page?url=…" → "/api/v1/page"), cut from
- * the raw string: Express's `req.path` parses the whole URL, which the edge pays for on every
- * request. Undefined for any other form, which `req.path` then reads.
- */
-function pathOf(url: string): string | undefined {
-  if (url.charCodeAt(0) !== SLASH) return undefined;
+/** The path of a request's target ("/api/v1/page?url=…" → "/api/v1/page"; an absolute-form target's path). */
+function pathOf(url: string): string {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const target = query === -1 ? url : url.slice(0, query);
+  if (target.charCodeAt(0) === SLASH) return target;
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return target;
+  }
 }
 
-function eventOf(status: number, note: InsightNote, durationMs: number, ua: { family: AgentFamily; agent: string }): RequestEvent | undefined {
-  const surface = note.surface!;
-  const outcome = status >= 400 ? outcomeOfStatus(status) : (note.outcome ?? 'ok');
-  let subject = note.subject;
+function eventOf(status: number, surface: Surface, noted: string | undefined, note: InsightNote | undefined, durationMs: number, ua: { family: AgentFamily; agent: string }): RequestEvent | undefined {
+  const outcome = status >= 400 ? outcomeOfStatus(status) : (note?.outcome ?? 'ok');
+  let subject = noted;
   if (surface === 'html' || surface === 'markdown') {
     // Redirects and the content's assets are not page reads; a miss is counted as one.
     if (subject === undefined && status < 400) return undefined;
@@ -165,10 +168,10 @@ function eventOf(status: number, note: InsightNote, durationMs: number, ua: { fa
   let { family, agent } = ua;
   if (surface === 'mcp' && !family.startsWith('ai-')) {
     family = 'mcp-client';
-    agent = note.client ?? '';
+    agent = note?.client ?? '';
   }
-  const read = note.read === true || surface === 'llms-txt' || surface === 'pricing-md' || (surface === 'rest' && subject === 'page') || (surface === 'mcp' && subject === 'resources/read');
-  return { surface, family, agent, subject: subject ?? '', outcome, via: note.via ?? '', durationMs, read };
+  const read = note?.read === true || surface === 'llms-txt' || surface === 'pricing-md' || (surface === 'rest' && subject === 'page') || (surface === 'mcp' && subject === 'resources/read');
+  return { surface, family, agent, subject: subject ?? '', outcome, via: note?.via ?? '', durationMs, read };
 }
 
 /** `/api/v1/search` → `search`; the root is `root`. */
