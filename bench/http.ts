@@ -20,9 +20,10 @@
  * fetcher (a ChatGPT-User User-Agent), on our server with insights on (the default) and on a
  * second one with INSIGHTS=0. Target: insights cost each at most 3 % of its rate. `--insights`
  * runs only those four cases, and loads each pair (on, off) at the same time, so that the
- * machine's drift between rounds cancels out of their ratio.
+ * machine's drift between rounds cancels out of their ratio, on fresh servers every round (loaded
+ * `--warm` seconds first), so that each process's own luck averages out too.
  *
- *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR] [--insights]
+ *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR] [--insights [--warm 8] [--no-pin]]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -45,11 +46,14 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     insights: { type: 'boolean', default: false },
     pin: { type: 'boolean', default: true },
+    warm: { type: 'string', default: '20' },
   },
 });
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+/** `--insights`: seconds each fresh server is loaded before a round's measurements. */
+const WARM_SECONDS = Number(values.warm);
 const ROOT = path.join(import.meta.dirname, '..');
 
 interface Request {
@@ -220,48 +224,59 @@ async function otlpSink(): Promise<{ url: string; close(): void; received: () =>
 }
 /**
  * Insights on against off, and on against a second server with insights on (a control that shows
- * how finely the method resolves), for the REST page and MCP search_site. The two servers of a
- * pair are loaded at the same time, each by its own connections: whatever the machine does
- * meanwhile slows both alike, and with both on one core each gets the same CPU time, so the ratio
- * of their rates is the ratio of what a request costs each. Loaded one after the other, as the
- * rest of this file does, this host's rate for one server drifted by 40 % between rounds, far
- * above the 3 % to resolve. Start order alternates, so neither side always gets the first turn.
+ * how finely the method resolves), for the REST page and MCP search_site. The three servers are
+ * loaded at the same time, each by its own connections: whatever the machine does meanwhile slows
+ * all alike, and with all on one core each gets the same CPU time, so the ratio of their rates is
+ * the ratio of what a request costs each. Loaded one after the other, as the rest of this file
+ * does, this host's rate for one server drifted by 40 % between rounds, far above the 3 % to
+ * resolve.
+ *
+ * Every round starts three fresh servers and stops them after: a server process has a speed of
+ * its own for its whole life (where V8 and the kernel happened to place its code and heap), a few
+ * percent either way, which no number of rounds on the same processes averages out. The three
+ * have the same history: a process keeps getting faster for tens of seconds of load (MCP
+ * search_site's CPU per request fell by a third between 3 and 6 s of one core's time), so a server
+ * loaded longer than the one it is compared with would win by that alone.
  */
 async function compareInsights(results: Map<string, Figures[]>): Promise<void> {
-  // Each server its own data directory (insights keep their day counts in a file there).
-  const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
-  const env: Record<InsightsServer, Record<string, string>> = {
-    ours: { ...OURS_ENV, DATA_DIR: dataDir('on') },
-    oursWithoutInsights: { ...OURS_ENV, INSIGHTS: '0', DATA_DIR: dataDir('off') },
-    oursAgain: { ...OURS_ENV, DATA_DIR: dataDir('control') },
-  };
-  const running = new Map<string, { url: string; child: ChildProcess }>();
-  try {
-    for (const name of ['ours', 'oursWithoutInsights', 'oursAgain'] as const) running.set(name, await start(['dist/bin/main.js', 'serve'], env[name], '"msg":"listening"'));
-    const loadPair = (pair: readonly Case[], seconds: number) => Promise.all(pair.map((testCase) => load(running.get(testCase.server)!.url, testCase, seconds, running.get(testCase.server)!.child.pid!)));
-    for (const cases of Object.values(INSIGHTS)) for (const testCase of [cases.page, cases.mcp]) await check(running.get(testCase.server)!.url, testCase);
-    // A server indexes page bodies in the background after it starts, and the JIT settles: all three are loaded long enough first.
-    for (const kind of ['page', 'mcp'] as const) await loadPair([INSIGHTS.on[kind], INSIGHTS.off[kind], INSIGHTS.control[kind]], 10);
-    for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each server its own data directory (insights keep their day counts in a file there).
+    const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
+    const env: Record<InsightsServer, Record<string, string>> = {
+      ours: { ...OURS_ENV, DATA_DIR: dataDir('on') },
+      oursWithoutInsights: { ...OURS_ENV, INSIGHTS: '0', DATA_DIR: dataDir('off') },
+      oursAgain: { ...OURS_ENV, DATA_DIR: dataDir('control') },
+    };
+    const running = new Map<string, { url: string; child: ChildProcess }>();
+    try {
+      // Which server starts first and is loaded first turns each round: a place in the order must not favour one of them.
+      const order = (['ours', 'oursWithoutInsights', 'oursAgain'] as const).map((_, index, names) => names[(index + round) % names.length]!);
+      for (const name of order) running.set(name, await start(['dist/bin/main.js', 'serve'], env[name], '"msg":"listening"'));
+      const loadAll = (cases: readonly Case[], seconds: number) => Promise.all(cases.map((testCase) => load(running.get(testCase.server)!.url, testCase, seconds, running.get(testCase.server)!.child.pid!)));
+      for (const cases of Object.values(INSIGHTS)) for (const testCase of [cases.page, cases.mcp]) await check(running.get(testCase.server)!.url, testCase);
       for (const kind of ['page', 'mcp'] as const) {
-        for (const other of [INSIGHTS.off[kind], INSIGHTS.control[kind]]) {
-          const pair = round % 2 === 0 ? [INSIGHTS.on[kind], other] : [other, INSIGHTS.on[kind]];
-          await loadPair(pair, 1); // warm-up, discarded
-          const figures = await loadPair(pair, SECONDS);
-          pair.forEach((testCase, position) => {
-            const measured = figures[position]!;
-            // The on server is measured twice a round (against off, against the control): its figures are kept per comparison.
-            const name = testCase === INSIGHTS.on[kind] ? `${testCase.name} / ${other.name}` : testCase.name;
-            if (!results.has(name)) results.set(name, []);
-            results.get(name)!.push(measured);
-            process.stderr.write(`round ${round + 1} ${name}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms, ${Math.round(measured.cpuMicros)} µs CPU/request\n`);
-          });
-        }
+        const trio = order.map((name) => ({ ours: INSIGHTS.on, oursWithoutInsights: INSIGHTS.off, oursAgain: INSIGHTS.control })[name][kind]);
+        await loadAll(trio, WARM_SECONDS); // the JIT settles and the search answers' cache fills; discarded
+        const figures = await loadAll(trio, SECONDS);
+        trio.forEach((testCase, position) => {
+          const measured = figures[position]!;
+          results.get(testCase.name)!.push(measured);
+          process.stderr.write(`round ${round + 1} ${testCase.name}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms, ${Math.round(measured.cpuMicros)} µs CPU/request\n`);
+        });
       }
+    } finally {
+      await Promise.all([...running.values()].map(({ child }) => stop(child)));
     }
-  } finally {
-    for (const { child } of running.values()) child.kill('SIGTERM');
   }
+}
+
+/** Stops a server and waits for it to have exited (its port and CPU are free for the next round). */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 const sink = values.telemetry ? await otlpSink() : undefined;
@@ -310,16 +325,23 @@ try {
       if (figures.length === 0) continue;
       console.log(`| ${name} | ${Math.round(median(figures.map((f) => f.rps)))} | ${median(figures.map((f) => f.p50))} / ${median(figures.map((f) => f.p99))} | ${Math.round(median(figures.map((f) => f.cpuMicros)))} | ${figures.reduce((sum, f) => sum + f.errors, 0)} |`);
     }
-    const ratios = (name: string, reference: string) => results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps).sort((x, y) => x - y);
-    const line = (name: string, reference: string) => {
-      const each = ratios(name, reference);
-      return `rate ${median(each).toFixed(3)} (${each[0]!.toFixed(3)} to ${each.at(-1)!.toFixed(3)}), server CPU per request ${(cpu(name) / cpu(reference)).toFixed(3)}x`;
+    const ratios = (name: string, reference: string) => results.get(name)!.map((figures, round) => figures.rps / results.get(reference)![round]!.rps);
+    const mean = (numbers: number[]) => numbers.reduce((sum, x) => sum + x, 0) / numbers.length;
+    /** The median, the range and the mean with its standard error (how far the mean of this many rounds may be off). */
+    const spread = (each: number[]) => {
+      const sorted = [...each].sort((x, y) => x - y);
+      const average = mean(each);
+      const error = Math.sqrt(each.reduce((sum, x) => sum + (x - average) ** 2, 0) / Math.max(each.length - 1, 1) / each.length);
+      return `median ${median(sorted).toFixed(3)} (${sorted[0]!.toFixed(3)} to ${sorted.at(-1)!.toFixed(3)}), mean ${average.toFixed(3)} ± ${error.toFixed(3)}`;
     };
-    console.log(`\nEach pair loaded at the same time${PIN ? `, servers pinned to core ${SERVER_CORE} and the load to the others` : ' (not pinned)'}; median of per-round ratios, lowest to highest:`);
+    const cpuRatio = (name: string, reference: string) => (cpu(name) / cpu(reference)).toFixed(3);
+    console.log(`\nThe three servers of a round loaded at the same time${PIN ? `, pinned to core ${SERVER_CORE} and the load to the others` : ' (not pinned)'}, fresh servers every round; per-round ratios of rates:`);
     for (const kind of ['page', 'mcp'] as const) {
       const [on, off, control] = [INSIGHTS.on[kind].name, INSIGHTS.off[kind].name, INSIGHTS.control[kind].name];
-      console.log(`- ${on.slice('insights on: '.length)}: insights on against off: ${line(`${on} / ${off}`, off)} (target: rate >= 0.97)`);
-      console.log(`  two servers with insights on (the method's own spread): ${line(`${on} / ${control}`, control)}`);
+      console.log(`- ${on.slice('insights on: '.length)}:`);
+      // Both insights-on servers are held to the off one: twice the rounds for the figure the target is about.
+      console.log(`  insights on against off (both insights-on servers): rate ${spread([...ratios(on, off), ...ratios(control, off)])}; server CPU per request ${cpuRatio(on, off)}x and ${cpuRatio(control, off)}x (target: rate >= 0.97)`);
+      console.log(`  the two insights-on servers against each other (the method's own spread): rate ${spread(ratios(on, control))}`);
     }
   }
   if (!values.insights) {
