@@ -18,12 +18,13 @@
  *
  * Insights (issue 26) side by side: the REST page and MCP search_site, as an AI assistant's
  * fetcher (a ChatGPT-User User-Agent), on our server with insights on (the default) and on a
- * second one with INSIGHTS=0. Target: insights cost each at most 3 % of its rate. `--insights`
- * runs only those four cases, and loads each pair (on, off) at the same time, so that the
- * machine's drift between rounds cancels out of their ratio, on fresh servers every round (loaded
- * `--warm` seconds first), so that each process's own luck averages out too.
+ * second one with INSIGHTS=0, and a second insights-on server as a control. Target: insights
+ * cost each at most 3 % of its rate. `--insights` runs only those cases, and loads the three
+ * servers at the same time, so that the machine's drift between rounds cancels out of their
+ * ratios, on fresh servers every round (all loaded `--warm` seconds first), so that each
+ * process's own luck averages out too (see compareInsights).
  *
- *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR] [--insights [--warm 8] [--no-pin]]
+ *   npm run build && npx tsx bench/http.ts [--rounds 3] [--seconds 8] [--connections 32] [--telemetry] [--baseline DIR] [--insights [--warm 20] [--no-pin]]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
