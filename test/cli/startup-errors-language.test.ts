@@ -42,6 +42,14 @@ describe('a start-up refusal after the options were accepted', () => {
     expect([polish.status, english.status]).toEqual([1, 1]);
   });
 
+  it('says a metrics port in use in Polish on a Polish terminal, with exit code 1 as under LANG=C', async () => {
+    const args = ['--content-dir', MINI_SITE, '--host', '127.0.0.1', '--port', '0', '--metrics-port', String(port)];
+    const [polish, english] = await Promise.all([serve(args, 'pl_PL.UTF-8'), serve(args, 'C')]);
+    expect(polish.stderr).toBe(`site-content-mcp: nie można udostępnić metryk na 127.0.0.1:${port}: port jest już zajęty; wybierz inny port opcją --metrics-port / METRICS_PORT (0 wybiera dowolny wolny)\n`);
+    expect(english.stderr).toBe(`site-content-mcp: cannot serve metrics on 127.0.0.1:${port}: the port is already in use; choose another port with --metrics-port / METRICS_PORT (0 picks a free one)\n`);
+    expect([polish.status, english.status]).toEqual([1, 1]);
+  });
+
   it('says a content directory that does not load in Polish, with exit code 1 as under LANG=C', async () => {
     const dir = path.join(scratch, 'no-such-content');
     const args = ['--content-dir', dir, '--port', '0'];
