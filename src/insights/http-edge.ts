@@ -12,7 +12,7 @@ import type { Insights } from './insights.js';
  * response's fields (Node's header writing, Express's routing) runs slower for it: set on the
  * response, the note took about 5 % off a REST page's rate in bench/http.ts --insights.
  */
-const STARTED = Symbol('insights request start');
+const STARTED = Symbol('insights start');
 const NOTE = Symbol('insights note');
 
 interface EdgeLocals {
