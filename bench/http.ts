@@ -49,6 +49,8 @@ const { values } = parseArgs({
     pin: { type: 'boolean', default: true },
     warm: { type: 'string', default: '20' },
   },
+  // --no-pin (Node >= 20.16).
+  allowNegative: true,
 });
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
