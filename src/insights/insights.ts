@@ -179,7 +179,7 @@ export class Insights implements InsightsSink {
    * Hears every response any HTTP server of this process finishes (Node's
    * `http.server.response.finish` diagnostics channel) until `close`: `take` picks what to keep
    * of one (or nothing, for another app's), and `count` turns what was kept into events, in
-   * batches of up to 64 and before each flush, so that a request's own path only keeps a note.
+   * batches of up to 64 and before each flush, so that a request's own path only keeps a record.
    * (Timed inside the server, the counting took about 10 µs at the end of each request, against
    * 1 µs in a loop: insights' tables are out of the processor's caches by then.) One subscription
    * per instance: a second call adds nothing, so two apps over one context do not count twice.

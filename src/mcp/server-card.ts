@@ -3,6 +3,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { perSnapshot, snapshotOf, type ContentHolder } from '../live/content-holder.js';
 import type { ContentSnapshot } from '../live/content-snapshot.js';
 import { representation, sendRepresentation } from '../web/representation.js';
+import { AI_CATALOG_PATH, AI_CATALOG_TYPE, SERVER_CARD_PATH, SERVER_CARD_TYPE } from '../web/server-card-draft.js';
 import { serverIdentity } from './mcp-server.js';
 
 /**
@@ -14,10 +15,6 @@ import { serverIdentity } from './mcp-server.js';
  * `/.well-known/ai-catalog.json`, where clients performing domain-level discovery look first.
  */
 
-export const SERVER_CARD_PATH = '/server-card';
-export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
-export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
-export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
 const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
 /** The revisions the /mcp endpoint speaks: 2026-07-28 (server/discover), and the older ones through initialize. */

@@ -1,4 +1,5 @@
-import { AGENT_METADATA_MAX_BYTES, AI_CATALOG_ACCEPT, AI_CATALOG_PATH, OLDER_CARD_PATHS, offSiteRedirect, readAiCatalog, readCardData, readListedCard, SERVER_CARD_ACCEPT } from './checks/ai/agent-catalog.js';
+import { AI_CATALOG_PATH } from '../web/server-card-draft.js';
+import { AGENT_METADATA_MAX_BYTES, AI_CATALOG_ACCEPT, OLDER_CARD_PATHS, offSiteRedirect, readAiCatalog, readCardData, readListedCard, SERVER_CARD_ACCEPT } from './checks/ai/agent-catalog.js';
 import { privacyPolicyLink } from './checks/analytics/legal-links.js';
 import { describeFetchFailure } from './fetch-failure-text.js';
 import { m, type Text } from './report-language.js';

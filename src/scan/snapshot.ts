@@ -72,3 +72,8 @@ export function usableResponse(resource: FetchedResource | undefined, name: Reso
   }
   return { response: resource.outcome.response };
 }
+
+/** An HTML page where a file was asked for (a site that answers every address with a page): by its media type or its first tag. */
+export function looksLikeHtml(response: FetchedResponse): boolean {
+  return response.mediaType === 'text/html' || response.mediaType === 'application/xhtml+xml' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { FetchedResponse } from '../../../net/fetcher.js';
-import type { FetchedResource } from '../../snapshot.js';
+import { AI_CATALOG_PATH, AI_CATALOG_TYPE, SERVER_CARD_TYPE } from '../../../web/server-card-draft.js';
+import { looksLikeHtml, type FetchedResource } from '../../snapshot.js';
 import { siteOfHost } from '../../site-domain.js';
 
 /**
@@ -15,13 +16,11 @@ import { siteOfHost } from '../../site-domain.js';
  * to word what it found: the same pure reading, so the two cannot disagree.
  */
 
-export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
-export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 /** Earlier drafts' addresses for the card itself, which sites still copy: later drafts first, then SEP-1649's. */
 export const OLDER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'] as const;
 /** A catalog or a card is a small JSON document; a larger answer is not read (and is reported as too large). */
 export const AGENT_METADATA_MAX_BYTES = 256 * 1024;
-export const AI_CATALOG_ACCEPT = 'application/ai-catalog+json, application/json;q=0.9, */*;q=0.1';
+export const AI_CATALOG_ACCEPT = `${AI_CATALOG_TYPE}, application/json;q=0.9, */*;q=0.1`;
 export const SERVER_CARD_ACCEPT = `${SERVER_CARD_TYPE}, application/json;q=0.9, */*;q=0.1`;
 
 /** What the scan needs of a catalog: `entries`, each with a `type`, and for a card a `url` or inline `data`. */
@@ -156,10 +155,6 @@ function httpUrl(text: string, base: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-function looksLikeHtml(response: FetchedResponse): boolean {
-  return response.mediaType === 'text/html' || response.mediaType === 'application/xhtml+xml' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
 }
 
 function parseJson(response: FetchedResponse): { value: unknown } | { problem: 'notJson' | 'tooLarge' } {

@@ -1,12 +1,11 @@
 import type { FetchedResponse } from '../../../net/fetcher.js';
-import { usableResponse, type FetchedResource, type ScanSnapshot } from '../../snapshot.js';
-import { AGENT_METADATA_MAX_BYTES, AI_CATALOG_PATH, readAiCatalog, readCardData, readListedCard, readOlderCard, type CardReading } from './agent-catalog.js';
+import { looksLikeHtml, usableResponse, type FetchedResource, type ScanSnapshot } from '../../snapshot.js';
+import { AI_CATALOG_PATH } from '../../../web/server-card-draft.js';
+import { AGENT_METADATA_MAX_BYTES, readAiCatalog, readCardData, readListedCard, readOlderCard, type CardReading } from './agent-catalog.js';
 import { each, joined, m, notVerified, passed, problem, Findings, type CheckSpec, type Text } from '../check.js';
 import { headerEvidence, quote, statusEvidence } from '../evidence.js';
 import { readRobots } from './robots-file.js';
 import { describeFetchFailure } from '../../fetch-failure-text.js';
-
-const looksLikeHtml = (response: FetchedResponse) => response.mediaType === 'text/html' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
 
 export const llmsTxt: CheckSpec = {
   id: 'V6',

@@ -2,6 +2,7 @@ import { joined, m, notVerified, passed, problem, problems, problemsOr, Findings
 import { headerEvidence, lineEvidence, quote, statusEvidence } from '../evidence.js';
 import { AI_CRAWLERS, type Crawler, type CrawlerClass } from './crawlers.js';
 import { readRobots, type RobotsFile } from './robots-file.js';
+import { looksLikeHtml } from '../../snapshot.js';
 
 /** RFC 9309: crawlers must parse at least 500 KiB; what lies beyond may be ignored. */
 const ROBOTS_SIZE_LIMIT = 500 * 1024;
@@ -36,8 +37,8 @@ export const robotsHealth: CheckSpec = {
     const file = robots.file;
     const { response } = file;
     const findings = new Findings();
-    const looksLikeHtml = response.mediaType === 'text/html' || /^\s*<(!doctype|html|head|body)/i.test(response.body);
-    if (looksLikeHtml) {
+    const servedAPage = looksLikeHtml(response);
+    if (servedAPage) {
       findings.add({
         severity: 'high',
         found: m('check.V1.found'),
@@ -64,7 +65,7 @@ export const robotsHealth: CheckSpec = {
         url: file.url,
       });
     }
-    if (!looksLikeHtml && file.malformed.length > 0) {
+    if (!servedAPage && file.malformed.length > 0) {
       findings.add({
         severity: 'low',
         found: m('check.V1.malformed', { count: file.malformed.length }),
