@@ -101,7 +101,10 @@ async function profiled(env: Record<string, string>): Promise<{ profile: Profile
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   await exited;
-  const file = (await readdir(dir)).find((name) => name.endsWith('.cpuprofile'))!;
+  // `serve` runs on a worker thread (src/cli/serve-thread.ts): its profile is the one whose thread id (in its name) is not 0.
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
+  const file = files.find((name) => !/\.0\.\d+\.cpuprofile$/.test(name));
+  if (file === undefined) throw new Error(`no worker profile among ${files.join(', ')}`);
   const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Profile;
   await rm(dir, { recursive: true, force: true });
   return { profile, requests: mcp.requests.total + rest.requests.total };
