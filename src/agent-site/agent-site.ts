@@ -13,6 +13,7 @@ import { buildAddressTable } from './site-addresses.js';
 import { SiteFrame } from './site-frame.js';
 import { STYLESHEET_CSP_SOURCE } from './stylesheet.js';
 import { setHttpRoute } from '../telemetry/telemetry.js';
+import type { RequestsInFlight } from '../insights/events.js';
 import { notePage } from '../insights/http-edge.js';
 
 export interface AgentSiteOptions {
@@ -25,6 +26,8 @@ export interface AgentSiteContext {
   readonly config: Pick<Config, 'contentSignal'>;
   readonly logger: Logger;
   readonly content: ContentHolder;
+  /** Insights' record of the requests being answered, where a page read is noted; absent when insights are off. */
+  readonly insights?: { readonly requests?: RequestsInFlight } | undefined;
 }
 
 export interface AgentSite {
@@ -78,11 +81,11 @@ export function createAgentSite(ctx: AgentSiteContext, options: AgentSiteOptions
     switch (address.kind) {
       case 'page': {
         const markdown = prefersMarkdown(req);
-        notePage(res, address.page.path, markdown);
+        notePage(ctx.insights?.requests, req, address.page.path, markdown);
         return sendRepresentation(req, res, markdown ? view.pageMarkdown(address.page) : view.pageHtml(address.page));
       }
       case 'markdown':
-        notePage(res, address.page.path, true);
+        notePage(ctx.insights?.requests, req, address.page.path, true);
         return sendRepresentation(req, res, view.pageMarkdown(address.page));
       case 'document':
         return sendRepresentation(req, res, view.documents.get(address.document.path)!);

@@ -51,6 +51,12 @@ export interface InsightNote {
   read?: boolean;
 }
 
+/** The HTTP requests being answered, as the edge counts them (http-edge.ts): routes refine a request's note here. */
+export interface RequestsInFlight {
+  /** The note of a request the edge counts, made on first use; undefined for one it does not count. */
+  noteOf(request: object): InsightNote | undefined;
+}
+
 /** What the rest of the code reports to insights; absent when insights are off. */
 export interface InsightsSink {
   record(event: RequestEvent): void;

@@ -46,7 +46,22 @@ export function redactQuery(text: string): string {
  * punctuation at either end, spaces collapsed, at most 120 characters. Empty when nothing is left.
  */
 export function normaliseQuery(text: string): string {
-  return redactQuery(text.normalize('NFKC'))
+  return normaliseQueryTelling(text).normalised;
+}
+
+/**
+ * `normaliseQuery`, also telling whether redaction replaced anything: a question it left as it was
+ * holds nothing that may not be kept, so its raw text may be remembered (Insights keeps the
+ * normalised form of such questions, not to normalise them again when they come back).
+ */
+export function normaliseQueryTelling(text: string): { normalised: string; redacted: boolean } {
+  const unicode = text.normalize('NFKC');
+  const redacted = redactQuery(unicode);
+  return { normalised: lowerCollapsed(redacted), redacted: redacted !== unicode };
+}
+
+function lowerCollapsed(text: string): string {
+  return text
     // Polish lower case is Unicode's default lower case; naming the locale only sent every question through ICU.
     .toLowerCase()
     .replace(SPACES, ' ')

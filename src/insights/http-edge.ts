@@ -1,36 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Application, Request, RequestHandler, Response } from 'express';
 import { agentName } from './agent-family.js';
-import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, Surface } from './events.js';
-import type { Insights } from './insights.js';
-
-/**
- * `res.locals` keys: when the request came (written by the edge for every request), and the note
- * a route writes what it knows into (only routes that know more than the path: pages, MCP). They
- * live in `res.locals`, Express's own per-request object, never on the response itself: a
- * property added to a ServerResponse gives it another hidden class, and every later access to the
- * response's fields (Node's header writing, Express's routing) runs slower for it: set on the
- * response, the note took about 5 % off a REST page's rate in bench/http.ts --insights.
- */
-const STARTED = Symbol('insights start');
-const NOTE = Symbol('insights note');
-
-interface EdgeLocals {
-  [STARTED]?: number;
-  [NOTE]?: InsightNote;
-}
-
-/** The note of a request insights count, made when a route first refines it; undefined when insights are off. */
-export function insightNote(res: Response): InsightNote | undefined {
-  const locals = res.locals as EdgeLocals;
-  if (locals[STARTED] === undefined) return undefined;
-  // Every field given at once: one object shape from birth.
-  return (locals[NOTE] ??= { surface: undefined, subject: undefined, outcome: undefined, via: undefined, client: undefined, read: undefined });
-}
+import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
+import type { Arrival, Insights } from './insights.js';
 
 /** A page or its Markdown variant answered: the page's own path, and whether it came as Markdown. */
-export function notePage(res: Response, pagePath: string, markdown: boolean): void {
-  const note = insightNote(res);
+export function notePage(requests: RequestsInFlight | undefined, req: Request, pagePath: string, markdown: boolean): void {
+  const note = requests?.noteOf(req);
   if (note === undefined) return;
   note.subject = pagePath;
   note.read = true;
@@ -75,24 +51,15 @@ export function outcomeOfStatus(status: number): Outcome {
   return 'ok';
 }
 
-/** A response as the edge hears it end: what the request asked, how it ended, and what a route noted. */
-interface Heard {
-  readonly url: string;
-  readonly method: string;
-  readonly status: number;
-  readonly durationMs: number;
-  readonly userAgent: string | undefined;
-  readonly note: InsightNote | undefined;
-}
-
 /**
  * The edge of the HTTP app: notes when each request came, and when the answer has gone out records
  * one event for each request insights count (the surface, the requester's family, what was
  * asked, how it ended and how long it took). The User-Agent is classified and dropped when
  * counted.
  *
- * A request pays for as little as can be: the edge writes one number as it comes, and one record
- * is kept as it ends; which door it came through, the REST endpoint and the User-Agent's family
+ * A request pays for as little as can be: as it comes, the edge makes its one record (kept
+ * beside the request, `Insights.requests`), which routes refine and which is completed and kept
+ * as the response ends; which door it came through, the REST endpoint and the User-Agent's family
  * are worked out in batches of responses (see `Insights.listenForResponses`). The end of a
  * response is heard on Node's `http.server.response.finish` diagnostics channel, one subscription
  * for the app, rather than by a 'finish' listener on each response (that listener and its
@@ -101,23 +68,22 @@ interface Heard {
 export function insightsEdge(insights: Insights | undefined, app: Application): RequestHandler {
   const classifier = insights?.classifier;
   if (insights === undefined || classifier === undefined) return (_req, _res, next) => next();
+  const { requests } = insights;
   insights.listenForResponses(
-    (message): Heard | undefined => {
+    (message): Arrival | undefined => {
       const { request, response } = message as { request: Request; response: Response };
       // Every server of the process is heard: only this app's requests are this instance's.
       if (request.app !== app) return undefined;
-      const locals = response.locals as EdgeLocals | undefined;
-      const started = locals?.[STARTED];
-      if (started === undefined) return undefined;
-      return {
-        // A mounted router shortens req.url while it runs; originalUrl is the request's own.
-        url: request.originalUrl,
-        method: request.method,
-        status: response.statusCode,
-        durationMs: performance.now() - started,
-        userAgent: request.headers['user-agent'],
-        note: locals![NOTE],
-      };
+      const arrival = requests.arrival(request);
+      if (arrival === undefined) return undefined;
+      // The request's own record is completed and kept: nothing more is made for it.
+      // A mounted router shortens req.url while it runs; originalUrl is the request's own.
+      arrival.url = request.originalUrl;
+      arrival.method = request.method;
+      arrival.status = response.statusCode;
+      arrival.durationMs = performance.now() - arrival.arrived;
+      arrival.userAgent = request.headers['user-agent'];
+      return arrival;
     },
     (responses) => {
       // A batch is mostly one client's requests: the last answer is reused while the User-Agent is the same.
@@ -126,20 +92,20 @@ export function insightsEdge(insights: Insights | undefined, app: Application): 
       for (const heard of responses) {
         if (heard.method === 'OPTIONS') continue;
         const path = pathOf(heard.url);
-        const surface = heard.note?.surface ?? surfaceOfPath(path);
+        const surface = heard.surface ?? surfaceOfPath(path);
         if (surface === undefined) continue;
         if (heard.userAgent !== lastUserAgent) {
           lastUserAgent = heard.userAgent;
           lastAgent = classifier.classify(lastUserAgent);
         }
-        const subject = heard.note?.subject ?? (surface === 'rest' ? restEndpoint(path) : undefined);
-        const event = eventOf(heard.status, surface, subject, heard.note, heard.durationMs, lastAgent);
+        const subject = heard.subject ?? (surface === 'rest' ? restEndpoint(path) : undefined);
+        const event = eventOf(heard.status, surface, subject, heard, heard.durationMs, lastAgent);
         if (event !== undefined) insights.record(event);
       }
     },
   );
-  return (_req, res, next) => {
-    (res.locals as EdgeLocals)[STARTED] = performance.now();
+  return (req, _res, next) => {
+    requests.arrived(req, performance.now());
     next();
   };
 }
@@ -186,23 +152,49 @@ function restEndpoint(path: string): string {
 const METHOD = /^[a-z][a-zA-Z/_-]{0,40}$/;
 
 /** What the body of a request to /mcp says: its method, the protocol revision and the client's name where the protocol gives it. */
-export function noteMcpRequest(res: Response, body: unknown, protocolHeader: string | string[] | undefined): void {
-  const note = insightNote(res);
-  if (note === undefined) return;
+export function noteMcpRequest(requests: RequestsInFlight | undefined, req: Request, body: unknown, protocolHeader: string | string[] | undefined): InsightNote | undefined {
+  const note = requests?.noteOf(req);
+  if (note === undefined) return undefined;
   const message = (typeof body === 'object' && body !== null ? body : {}) as { method?: unknown; params?: { _meta?: Record<string, unknown>; clientInfo?: { name?: unknown }; protocolVersion?: unknown } };
   note.subject = typeof message.method === 'string' && METHOD.test(message.method) ? message.method : '(invalid)';
   const meta = message.params?._meta;
   const modernVersion = meta?.['io.modelcontextprotocol/protocolVersion'];
   const version = typeof modernVersion === 'string' ? modernVersion : typeof protocolHeader === 'string' ? protocolHeader : message.params?.protocolVersion;
-  note.via = `http ${typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? version : '2025-03-26'}`;
+  note.via = viaHttp(version);
   const client = (meta?.['io.modelcontextprotocol/clientInfo'] as { name?: unknown } | undefined)?.name ?? message.params?.clientInfo?.name;
   const name = agentName(client);
   if (name !== '') note.client = name;
+  return note;
 }
+
+/** Words spelt once and used again (a request's revision, a tool's subject): at most this many of each. */
+const MAX_WORDED = 64;
+
+/** Words made of few distinct values, each spelt once (at most MAX_WORDED are remembered). */
+function worded(spell: (value: string) => string): (value: string) => string {
+  const spelt = new Map<string, string>();
+  return (value) => {
+    let words = spelt.get(value);
+    if (words === undefined) {
+      words = spell(value);
+      if (spelt.size < MAX_WORDED) spelt.set(value, words);
+    }
+    return words;
+  };
+}
+
+const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+const viaRevision = worded((version) => `http ${REVISION.test(version) ? version : '2025-03-26'}`);
+/** `http 2025-11-25`: the HTTP transport and the protocol revision the request named (2025-03-26, the first stateless one, when it named none). */
+function viaHttp(version: unknown): string {
+  return viaRevision(typeof version === 'string' ? version : '');
+}
+
+const toolSubject = worded((tool) => `tools/call ${tool}`);
 
 /** A tool's answer: its name as the subject, and a tool error or a refusal for a limit as the outcome. */
 export function noteToolResult(note: InsightNote, tool: string, result: CallToolResult): void {
-  note.subject = `tools/call ${tool}`;
+  note.subject = toolSubject(tool);
   note.outcome = toolOutcome(result);
   note.read = tool === 'get_page' && note.outcome === 'ok';
 }

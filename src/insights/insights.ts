@@ -6,8 +6,8 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import type { AgentClassifier } from './agent-family.js';
-import type { FunnelStep, InsightsSink, RequestEvent } from './events.js';
-import { isGap, normaliseQuery } from './gaps.js';
+import type { FunnelStep, InsightNote, InsightsSink, RequestEvent, RequestsInFlight } from './events.js';
+import { isGap, normaliseQueryTelling } from './gaps.js';
 
 export const DAY_MS = 86_400_000;
 /** How often counts gathered in memory are added to the store. */
@@ -20,6 +20,8 @@ const RESPONSES_PER_BATCH = 64;
 /** Distinct content gaps kept per day; more distinct questions than this are counted under one row. */
 export const MAX_GAPS_PER_DAY = 1_000;
 export const MORE_GAPS = '…';
+/** Questions with nothing to redact remembered with their field, so a question asked again is not normalised again (per language, cleared daily). */
+const MAX_REMEMBERED_QUESTIONS = 2_000;
 
 /** The field of a day's counts; `\t` separates the parts (none of them can hold a tab). */
 export const FIELD = {
@@ -28,6 +30,8 @@ export const FIELD = {
   gap: 'g',
   funnel: 'f',
 } as const;
+/** The row of a day's questions past the MAX_GAPS_PER_DAY distinct ones. */
+const MORE_GAPS_FIELD = `${FIELD.gap}\t\t${MORE_GAPS}`;
 
 export interface InsightsOptions {
   readonly store: Store;
@@ -68,15 +72,86 @@ interface Tally {
   ms: number;
   reads: number;
   readonly family: string;
+  /** The first request counted in it: what a request of the same kind shares with it. */
+  readonly event: RequestEvent;
+}
+
+/** One content gap of the day: its field in the day's counts, and how often it was asked since the last write. */
+interface GapTally {
+  readonly field: string;
+  count: number;
+}
+
+function sameKind(a: RequestEvent, b: RequestEvent): boolean {
+  return a.surface === b.surface && a.family === b.family && a.agent === b.agent && a.subject === b.subject && a.outcome === b.outcome && a.via === b.via;
+}
+
+/**
+ * When each HTTP request being answered came, and the note routes write about it, kept beside the
+ * request object rather than on it: Express's request and `res.locals` are dictionaries to V8, and
+ * adding a key to one, or asking one for a key it lacks, leaves the inline caches for V8's
+ * runtime, 1 to 8 µs a request (bench/insights-cpu.ts); a WeakMap's lookup stays in its builtins,
+ * and its entries go with their requests.
+ */
+export class HttpRequests implements RequestsInFlight {
+  /** Each request's note, made as it comes with the time it came: one lookup for each who asks. */
+  readonly #notes = new WeakMap<object, Arrival>();
+
+  arrived(request: object, at: number): void {
+    // Every field given at once: one object shape from birth.
+    this.#notes.set(request, {
+      arrived: at,
+      surface: undefined,
+      subject: undefined,
+      outcome: undefined,
+      via: undefined,
+      client: undefined,
+      read: undefined,
+      url: '',
+      method: '',
+      status: 0,
+      durationMs: 0,
+      userAgent: undefined,
+    });
+  }
+
+  /** The request's note and when it came; undefined for a request the edge did not see come. */
+  arrival(request: object): Arrival | undefined {
+    return this.#notes.get(request);
+  }
+
+  noteOf(request: object): InsightNote | undefined {
+    return this.#notes.get(request);
+  }
+}
+
+/**
+ * One request the HTTP edge counts, from its coming to its end: when it came (`performance.now()`),
+ * the note routes refine, and, written as the response ends, what it asked and how it ended.
+ */
+export interface Arrival extends InsightNote {
+  readonly arrived: number;
+  url: string;
+  method: string;
+  status: number;
+  durationMs: number;
+  userAgent: string | undefined;
 }
 
 export class Insights implements InsightsSink {
+  /** The HTTP edge's requests being answered (http-edge.ts). */
+  readonly requests = new HttpRequests();
   readonly #pending = new Map<string, Map<string, number>>();
   /** Requests of the day being counted, by their words (the hot path: one map lookup per request). */
   #tallies = new Map<string, Tally>();
+  /** The tally the last request was counted in (one of #tallies). */
+  #last: Tally | undefined;
   #talliesDay = '';
   #dayEndsAt = 0;
-  readonly #gapsSeen = new Map<string, Set<string>>();
+  /** Today's content gaps by field, each with its count not yet added to the store (at most MAX_GAPS_PER_DAY and the row for more). */
+  readonly #gaps = new Map<string, GapTally>();
+  /** Today's content-gap questions that hold nothing to redact, as asked, with their gap; one map per language label. */
+  readonly #gapOfQuestion = { pl: new Map<string, GapTally>(), en: new Map<string, GapTally>(), '': new Map<string, GapTally>() };
   #pendingFields = 0;
   #timer: NodeJS.Timeout | undefined;
   #responses: ((message: unknown) => void) | undefined;
@@ -103,12 +178,18 @@ export class Insights implements InsightsSink {
   record(event: RequestEvent): void {
     const now = this.options.clock.now();
     if (now >= this.#dayEndsAt) this.#startDay(now);
-    const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
-    let tally = this.#tallies.get(parts);
-    if (tally === undefined) {
-      tally = { count: 0, ms: 0, reads: 0, family: event.family };
-      this.#tallies.set(parts, tally);
-      if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
+    // Requests come in runs of one kind (a crawler reading pages, a client calling one tool): the
+    // last request's tally is used again without spelling its words out.
+    let tally = this.#last;
+    if (tally === undefined || !sameKind(tally.event, event)) {
+      const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
+      tally = this.#tallies.get(parts);
+      if (tally === undefined) {
+        tally = { count: 0, ms: 0, reads: 0, family: event.family, event };
+        this.#tallies.set(parts, tally);
+        if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
+      }
+      this.#last = tally;
     }
     tally.count++;
     tally.ms += event.durationMs;
@@ -118,15 +199,23 @@ export class Insights implements InsightsSink {
   /** A new day: what was gathered for the last one becomes its counts, to be written. */
   #startDay(now: number): void {
     this.#moveTallies();
+    this.#gaps.clear();
+    for (const remembered of Object.values(this.#gapOfQuestion)) remembered.clear();
     this.#talliesDay = dayOf(now);
     this.#dayEndsAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
   }
 
   #moveTallies(): void {
     const day = this.#talliesDay;
+    for (const gap of this.#gaps.values()) {
+      if (gap.count === 0) continue;
+      this.#add(day, gap.field, gap.count);
+      gap.count = 0;
+    }
     const tallies = this.#tallies;
     if (tallies.size === 0) return;
     this.#tallies = new Map();
+    this.#last = undefined;
     for (const [parts, tally] of tallies) {
       this.#add(day, `${FIELD.requests}\t${parts}`, tally.count);
       this.#add(day, `${FIELD.duration}\t${parts}`, Math.round(tally.ms));
@@ -136,26 +225,36 @@ export class Insights implements InsightsSink {
 
   searched(query: string, lang: string | undefined, results: number, bestScore: number | undefined): void {
     if (!isGap(results, bestScore)) return;
-    const normalised = normaliseQuery(query);
-    if (normalised === '') return;
     // The day's name is worked out once a day, not for every question (as record does).
     const now = this.options.clock.now();
     if (now >= this.#dayEndsAt) this.#startDay(now);
-    const day = this.#talliesDay;
-    let seen = this.#gapsSeen.get(day);
-    if (seen === undefined) {
-      seen = new Set();
-      this.#gapsSeen.clear();
-      this.#gapsSeen.set(day, seen);
-    }
     const language = lang === 'pl' || lang === 'en' ? lang : '';
-    const field = `${language}\t${normalised}`;
-    if (!seen.has(field) && seen.size >= MAX_GAPS_PER_DAY) {
-      this.#add(day, `${FIELD.gap}\t\t${MORE_GAPS}`, 1);
-      return;
+    // A question asked again (the same text, the same label) is not normalised again. Only a
+    // question redaction leaves as it is, is remembered as asked: the raw text of one that held
+    // an e-mail address or a phone number is not kept, not even in memory.
+    const remembered = this.#gapOfQuestion[language];
+    let gap = remembered.get(query);
+    if (gap === undefined) {
+      const { normalised, redacted } = normaliseQueryTelling(query);
+      if (normalised === '') return;
+      gap = this.#gapOf(`${FIELD.gap}\t${language}\t${normalised}`);
+      if (!redacted) {
+        if (remembered.size >= MAX_REMEMBERED_QUESTIONS) remembered.clear();
+        remembered.set(query, gap);
+      }
     }
-    seen.add(field);
-    this.#add(day, `${FIELD.gap}\t${field}`, 1);
+    gap.count++;
+  }
+
+  /** Today's tally of a content gap; past MAX_GAPS_PER_DAY distinct ones, the row for more. */
+  #gapOf(field: string): GapTally {
+    let gap = this.#gaps.get(field);
+    if (gap === undefined) {
+      if (this.#gaps.size >= MAX_GAPS_PER_DAY && field !== MORE_GAPS_FIELD) return this.#gapOf(MORE_GAPS_FIELD);
+      gap = { field, count: 0 };
+      this.#gaps.set(field, gap);
+    }
+    return gap;
   }
 
   funnel(step: Exclude<FunnelStep, 'reads'>): void {

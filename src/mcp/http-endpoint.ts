@@ -13,10 +13,13 @@ import { directAnswer, directToolCall } from './direct-tool-call.js';
 import { callTool, createMcpServerFactory, serverIdentity, type McpContext, type McpServerFactory } from './mcp-server.js';
 import { answerScanTask } from './scan-tasks.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
-import { insightNote, noteMcpRequest } from '../insights/http-edge.js';
+import type { InsightsSink, RequestsInFlight } from '../insights/events.js';
+import { noteMcpRequest } from '../insights/http-edge.js';
 
 /** What the HTTP endpoint needs besides the MCP server's own context. */
 export interface McpEndpointContext extends McpContext {
+  /** Insights, with the HTTP edge's requests being answered (a request's note is refined here). */
+  readonly insights?: (InsightsSink & { readonly requests?: RequestsInFlight }) | undefined;
   readonly publicBaseUrl: string;
   readonly auth: AgentAuth;
 }
@@ -83,9 +86,9 @@ export function mcpEndpoint(ctx: McpEndpointContext, tools: readonly ToolDefinit
       jsonRpcError(res, 400, -32600, 'Batch requests are not supported (removed in MCP 2025-06-18): send one JSON-RPC message per request.');
       return;
     }
-    noteMcpRequest(res, req.body, req.headers['mcp-protocol-version']);
+    const insight = noteMcpRequest(ctx.insights?.requests, req, req.body, req.headers['mcp-protocol-version']);
     const agent = req.agent === undefined ? undefined : { sub: req.agent.sub, clientId: req.agent.clientId };
-    const caller: Caller = { transport: 'http', clientIp: req.ip, agent, insight: insightNote(res) };
+    const caller: Caller = { transport: 'http', clientIp: req.ip, agent, insight };
     const snapshot = snapshotOf(req, ctx.content);
     const task = routingHeadersAgree(req) ? await answerScanTask(req.body, ctx, caller, () => snapshot) : undefined;
     if (task) {
