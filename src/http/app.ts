@@ -38,7 +38,7 @@ export function createApp(ctx: AppContext): express.Express {
     snapshotOf(req, ctx.content);
     next();
   });
-  app.use(insightsEdge(ctx.insights, app));
+  app.use(insightsEdge(ctx.insights));
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

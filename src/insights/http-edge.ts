@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Application, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { agentName } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
 import type { Arrival, Insights } from './insights.js';
@@ -65,15 +65,15 @@ export function outcomeOfStatus(status: number): Outcome {
  * for the app, rather than by a 'finish' listener on each response (that listener and its
  * closure, one per request, cost about 3 % of a REST page's rate).
  */
-export function insightsEdge(insights: Insights | undefined, app: Application): RequestHandler {
+export function insightsEdge(insights: Insights | undefined): RequestHandler {
   const classifier = insights?.classifier;
   if (insights === undefined || classifier === undefined) return (_req, _res, next) => next();
   const { requests } = insights;
   insights.listenForResponses(
     (message): Arrival | undefined => {
       const { request, response } = message as { request: Request; response: Response };
-      // Every server of the process is heard: only this app's requests are this instance's.
-      if (request.app !== app) return undefined;
+      // Every server of the process is heard: a request this instance's edge did not see come
+      // (another server's, or one insights do not count) has no record.
       const arrival = requests.arrival(request);
       if (arrival === undefined) return undefined;
       // The request's own record is completed and kept: nothing more is made for it.
