@@ -60,12 +60,6 @@ export function dayKey(day: string): string {
   return `insights:day:${day}`;
 }
 
-/**
- * Counts agent traffic as daily aggregates. Every event only adds to counters in memory; every
- * few seconds (and at close) the counts gathered are added to the store in one batch per day
- * (a Redis hash: two instances' counts add up), never one store write per request. Nothing
- * about the requester is kept beyond its family and a crawler's or MCP client's name.
- */
 /** One kind of request of one day, as gathered in memory between two writes. */
 interface Tally {
   count: number;
@@ -126,7 +120,7 @@ export class HttpRequests implements RequestsInFlight {
 }
 
 /**
- * One request the HTTP edge counts, from its coming to its end: when it came (`performance.now()`),
+ * One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`),
  * the note routes refine, and, written as the response ends, what it asked and how it ended.
  */
 export interface Arrival extends InsightNote {
@@ -138,6 +132,12 @@ export interface Arrival extends InsightNote {
   userAgent: string | undefined;
 }
 
+/**
+ * Counts agent traffic as daily aggregates. Every event only adds to counters in memory; every
+ * few seconds (and at close) the counts gathered are added to the store in one batch per day
+ * (a Redis hash: two instances' counts add up), never one store write per request. Nothing
+ * about the requester is kept beyond its family and a crawler's or MCP client's name.
+ */
 export class Insights implements InsightsSink {
   /** The HTTP edge's requests being answered (http-edge.ts). */
   readonly requests = new HttpRequests();
