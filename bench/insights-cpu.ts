@@ -16,12 +16,12 @@
  *   npm run build && npx tsx bench/insights-cpu.ts [--case mcp|page] [--rounds 3] [--warm 20] [--seconds 10] [--connections 16] [--interval 250] [--functions]
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { bundleModules, freePort, inWantedModule, servingThreadProfile, type BundleModules } from './lib/cpu-profile.js';
 import { loadSite } from '../src/content/load-site.js';
 import { seededRandom } from './lib/random.js';
 
@@ -40,50 +40,13 @@ const ROOT = path.join(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'dist', 'bin');
 const USER_AGENT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
 
-interface Profile {
-  startTime: number;
-  nodes: { id: number; callFrame: { url: string; lineNumber: number; functionName: string } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 type Part = 'insights' | 'diagnostics_channel' | 'garbage collector' | 'idle' | 'other';
-type ModuleMap = Map<string, { line: number; insights: boolean }[]>;
 
-async function moduleMap(): Promise<ModuleMap> {
-  const map: ModuleMap = new Map();
-  for (const name of await readdir(BIN)) {
-    if (!name.endsWith('.js')) continue;
-    const starts: { line: number; insights: boolean }[] = [];
-    (await readFile(path.join(BIN, name), 'utf8')).split('\n').forEach((text, line) => {
-      const module = /^\/\/ ((?:dist|node_modules)\/\S+)$/.exec(text)?.[1];
-      if (module !== undefined) starts.push({ line, insights: module.startsWith('dist/src/insights/') });
-    });
-    map.set(name, starts);
-  }
-  return map;
-}
-
-function partOf(map: ModuleMap, frame: { url: string; lineNumber: number; functionName: string }): Part {
+function partOf(map: BundleModules, frame: { url: string; lineNumber: number; functionName: string }): Part {
   if (frame.functionName === '(garbage collector)') return 'garbage collector';
   if (frame.functionName === '(idle)') return 'idle';
   if (frame.url === 'node:diagnostics_channel') return 'diagnostics_channel';
-  const starts = map.get(path.basename(frame.url));
-  if (!frame.url.includes('/dist/bin/') || starts === undefined) return 'other';
-  let insights = false;
-  for (const start of starts) {
-    if (start.line > frame.lineNumber) break;
-    insights = start.insights;
-  }
-  return insights ? 'insights' : 'other';
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return inWantedModule(map, frame.url, frame.lineNumber) ? 'insights' : 'other';
 }
 
 const { site } = await loadSite(path.join(ROOT, 'content'));
@@ -135,11 +98,7 @@ async function profiled(env: Record<string, string>): Promise<Record<Part, numbe
   const requests = await load(url, Number(values.seconds));
   child.kill('SIGINT');
   await exited;
-  // `serve` runs on a worker thread (src/cli/serve-thread.ts): its profile is the one with the thread id in its name that is not 0.
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
-  const file = files.find((name) => !/\.0\.\d+\.cpuprofile$/.test(name));
-  if (file === undefined) throw new Error(`no worker profile among ${files.join(', ')}`);
-  const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Profile;
+  const profile = await servingThreadProfile(dir);
   await rm(dir, { recursive: true, force: true });
   const frameOf = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const parts: Record<Part, number> = { insights: 0, diagnostics_channel: 0, 'garbage collector': 0, idle: 0, other: 0 };
@@ -164,7 +123,7 @@ async function profiled(env: Record<string, string>): Promise<Record<Part, numbe
   return { ...parts, requests };
 }
 
-const modules = await moduleMap();
+const modules = await bundleModules(BIN, (module) => module.startsWith('dist/src/insights/'));
 console.log(`node ${process.version}, ${new Date().toISOString()}, case ${values.case}, warm ${values.warm} s, measured ${values.seconds} s, ${values.connections} connections`);
 console.log('| insights | requests | CPU µs/request | insights code | diagnostics_channel | garbage collector | other |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');

@@ -11,60 +11,18 @@
  *   npm run build && npx tsx bench/telemetry-cpu.ts [--rounds 2] [--seconds 8] [--connections 16]
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { bundleModules, freePort, inWantedModule, servingThreadProfile, type BundleModules, type Profile } from './lib/cpu-profile.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '16' }, rounds: { type: 'string', default: '2' } } });
 const ROOT = path.join(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'dist', 'bin');
-
-interface Profile {
-  nodes: { id: number; callFrame: { url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Per bundle file, the lines where each bundled module starts (esbuild's `// path` comments). */
-type ModuleMap = Map<string, { line: number; telemetry: boolean }[]>;
-
-/** Which lines of the bundle are telemetry code: modules of src/telemetry and of the OpenTelemetry packages. */
-async function moduleMap(): Promise<ModuleMap> {
-  const map: ModuleMap = new Map();
-  for (const name of await readdir(BIN)) {
-    if (!name.endsWith('.js')) continue;
-    const starts: { line: number; telemetry: boolean }[] = [];
-    (await readFile(path.join(BIN, name), 'utf8')).split('\n').forEach((text, line) => {
-      const module = /^\/\/ ((?:dist|node_modules)\/\S+)$/.exec(text)?.[1];
-      if (module !== undefined) starts.push({ line, telemetry: module.startsWith('dist/src/telemetry/') || module.startsWith('node_modules/@opentelemetry/') });
-    });
-    map.set(name, starts);
-  }
-  return map;
-}
-
-function isTelemetry(map: ModuleMap, url: string, line: number): boolean {
-  const starts = map.get(path.basename(url));
-  if (!url.includes('/dist/bin/') || starts === undefined) return false;
-  let found = false;
-  for (const start of starts) {
-    if (start.line > line) break;
-    found = start.telemetry;
-  }
-  return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function profiled(env: Record<string, string>): Promise<{ profile: Profile; requests: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'telemetry-cpu-'));
@@ -101,16 +59,12 @@ async function profiled(env: Record<string, string>): Promise<{ profile: Profile
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   await exited;
-  // `serve` runs on a worker thread (src/cli/serve-thread.ts): its profile is the one whose thread id (in its name) is not 0.
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
-  const file = files.find((name) => !/\.0\.\d+\.cpuprofile$/.test(name));
-  if (file === undefined) throw new Error(`no worker profile among ${files.join(', ')}`);
-  const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Profile;
+  const profile = await servingThreadProfile(dir);
   await rm(dir, { recursive: true, force: true });
   return { profile, requests: mcp.requests.total + rest.requests.total };
 }
 
-function split(profile: Profile, map: ModuleMap): { totalMs: number; telemetryMs: number } {
+function split(profile: Profile, map: BundleModules): { totalMs: number; telemetryMs: number } {
   const frameOf = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   let total = 0;
   let telemetry = 0;
@@ -118,7 +72,7 @@ function split(profile: Profile, map: ModuleMap): { totalMs: number; telemetryMs
     const delta = profile.timeDeltas[index] ?? 0;
     const frame = frameOf.get(id);
     total += delta;
-    if (frame && isTelemetry(map, frame.url, frame.lineNumber)) telemetry += delta;
+    if (frame && inWantedModule(map, frame.url, frame.lineNumber)) telemetry += delta;
   });
   return { totalMs: total / 1000, telemetryMs: telemetry / 1000 };
 }
@@ -133,7 +87,7 @@ const sink = http.createServer((req, res) => {
 });
 await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const sinkUrl = `http://127.0.0.1:${(sink.address() as net.AddressInfo).port}`;
-const modules = await moduleMap();
+const modules = await bundleModules(BIN, (module) => module.startsWith('dist/src/telemetry/') || module.startsWith('node_modules/@opentelemetry/'));
 console.log(`node ${process.version}, ${new Date().toISOString()}, ${values.seconds} s of MCP search_site then ${values.seconds} s of GET /api/v1/page, ${values.connections} connections`);
 console.log('| telemetry | requests | sampled ms | of it in telemetry code | share | telemetry µs/request |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
