@@ -86,7 +86,10 @@ await cp(path.join(root, 'LICENSE'), path.join(stage, 'LICENSE'));
 await writeFile(path.join(stage, 'package.json'), `${JSON.stringify({ name: pkg.name, version: pkg.version, type: 'module', license: pkg.license, private: true }, null, 2)}\n`);
 await writeFile(path.join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-execFileSync(process.execPath, [mcpbCli, 'validate', path.join(stage, 'manifest.json')], { stdio: ['ignore', 2, 2] });
+// The CLI takes seconds; a run that hangs (seen once under Node 24, a pack waiting forever on
+// a lock) is stopped and fails, rather than stalling a build or the tests.
+const CLI_TIMEOUT_MS = 120_000;
+execFileSync(process.execPath, [mcpbCli, 'validate', path.join(stage, 'manifest.json')], { stdio: ['ignore', 2, 2], timeout: CLI_TIMEOUT_MS });
 await rm(output, { force: true });
-execFileSync(process.execPath, [mcpbCli, 'pack', stage, output], { stdio: ['ignore', 2, 2] });
+execFileSync(process.execPath, [mcpbCli, 'pack', stage, output], { stdio: ['ignore', 2, 2], timeout: CLI_TIMEOUT_MS });
 console.error(`wrote ${path.relative(process.cwd(), output)}`);

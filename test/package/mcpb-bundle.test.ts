@@ -1,11 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINI_SITE, REPO_ROOT } from '../helpers/paths.js';
+
+const run = promisify(execFile);
 
 interface McpbManifest {
   name: string;
@@ -36,11 +39,12 @@ describe('the MCPB bundle', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'scm-mcpb-'));
-    execFileSync(process.execPath, ['scripts/mcpb.mjs', dir], { cwd: REPO_ROOT, stdio: 'ignore' });
+    // Not execFileSync: a child that hangs would block this thread, and the hook's timeout with it.
+    await run(process.execPath, ['scripts/mcpb.mjs', dir], { cwd: REPO_ROOT, timeout: 150_000 });
     unpacked = path.join(dir, 'unpacked');
-    execFileSync(process.execPath, [MCPB_CLI, 'unpack', path.join(dir, `${pkg.name}-${pkg.version}.mcpb`), unpacked], { stdio: 'ignore' });
+    await run(process.execPath, [MCPB_CLI, 'unpack', path.join(dir, `${pkg.name}-${pkg.version}.mcpb`), unpacked], { timeout: 60_000 });
     manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as McpbManifest;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
