@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { agentName } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
-import type { Arrival, Insights } from './insights.js';
+import type { Insights, RequestRecord } from './insights.js';
 
 /** A page or its Markdown variant answered: the page's own path, and whether it came as Markdown. */
 export function notePage(requests: RequestsInFlight | undefined, req: Request, pagePath: string, markdown: boolean): void {
@@ -70,21 +70,21 @@ export function insightsEdge(insights: Insights | undefined): RequestHandler {
   if (insights === undefined || classifier === undefined) return (_req, _res, next) => next();
   const { requests } = insights;
   insights.listenForResponses(
-    (message): Arrival | undefined => {
+    (message): RequestRecord | undefined => {
       const { request, response } = message as { request: Request; response: Response };
       // Every server of the process is heard: a request this instance's edge did not see come
       // (another server's, or one insights do not count) has no record.
-      const arrival = requests.arrival(request);
-      if (arrival === undefined) return undefined;
+      const heard = requests.noteOf(request);
+      if (heard === undefined) return undefined;
       // The request's own record is completed and kept: nothing more is made for it.
       // A mounted router shortens req.url while it runs; originalUrl is the request's own.
-      arrival.url = request.originalUrl;
-      arrival.method = request.method;
-      arrival.status = response.statusCode;
+      heard.url = request.originalUrl;
+      heard.method = request.method;
+      heard.status = response.statusCode;
       // Never below 0, should the wall clock be set back while a request is answered.
-      arrival.durationMs = Math.max(0, Date.now() - arrival.arrived);
-      arrival.userAgent = request.headers['user-agent'];
-      return arrival;
+      heard.durationMs = Math.max(0, Date.now() - heard.arrived);
+      heard.userAgent = request.headers['user-agent'];
+      return heard;
     },
     (responses) => {
       // A batch is mostly one client's requests: the last answer is reused while the User-Agent is the same.

@@ -65,8 +65,7 @@ interface Tally {
   count: number;
   ms: number;
   reads: number;
-  readonly family: string;
-  /** The first request counted in it: what a request of the same kind shares with it. */
+  /** The first request counted in it: what a request of the same kind shares with it (its family among them). */
   readonly event: RequestEvent;
 }
 
@@ -89,7 +88,7 @@ function sameKind(a: RequestEvent, b: RequestEvent): boolean {
  */
 export class HttpRequests implements RequestsInFlight {
   /** Each request's note, made as it comes with the time it came: one lookup for each who asks. */
-  readonly #notes = new WeakMap<object, Arrival>();
+  readonly #notes = new WeakMap<object, RequestRecord>();
 
   arrived(request: object, at: number): void {
     // Every field given at once: one object shape from birth.
@@ -109,12 +108,8 @@ export class HttpRequests implements RequestsInFlight {
     });
   }
 
-  /** The request's note and when it came; undefined for a request the edge did not see come. */
-  arrival(request: object): Arrival | undefined {
-    return this.#notes.get(request);
-  }
-
-  noteOf(request: object): InsightNote | undefined {
+  /** The request's record (its note, when it came, and how it ended once it has); undefined for a request the edge did not see come. */
+  noteOf(request: object): RequestRecord | undefined {
     return this.#notes.get(request);
   }
 }
@@ -123,7 +118,7 @@ export class HttpRequests implements RequestsInFlight {
  * One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`),
  * the note routes refine, and, written as the response ends, what it asked and how it ended.
  */
-export interface Arrival extends InsightNote {
+export interface RequestRecord extends InsightNote {
   readonly arrived: number;
   url: string;
   method: string;
@@ -185,7 +180,7 @@ export class Insights implements InsightsSink {
       const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
       tally = this.#tallies.get(parts);
       if (tally === undefined) {
-        tally = { count: 0, ms: 0, reads: 0, family: event.family, event };
+        tally = { count: 0, ms: 0, reads: 0, event };
         this.#tallies.set(parts, tally);
         if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
       }
@@ -219,7 +214,7 @@ export class Insights implements InsightsSink {
     for (const [parts, tally] of tallies) {
       this.#add(day, `${FIELD.requests}\t${parts}`, tally.count);
       this.#add(day, `${FIELD.duration}\t${parts}`, Math.round(tally.ms));
-      if (tally.reads > 0) this.#add(day, `${FIELD.funnel}\treads\t${tally.family}`, tally.reads);
+      if (tally.reads > 0) this.#add(day, `${FIELD.funnel}\treads\t${tally.event.family}`, tally.reads);
     }
   }
 
