@@ -33,12 +33,22 @@ export function createApp(ctx: AppContext): express.Express {
   const serverCard = serverCardRoutes(ctx);
 
   // The edge: each request takes the content snapshot once, as it arrives, and every route it
-  // reaches answers from that one, even if a reload publishes another meanwhile.
-  app.use((req, _res, next) => {
-    snapshotOf(req, ctx.content);
-    next();
-  });
-  app.use(insightsEdge(ctx.insights));
+  // reaches answers from that one, even if a reload publishes another meanwhile. Insights, when
+  // on, note it in the same layer (when it came, its door, its User-Agent's family): each layer
+  // costs every request a match.
+  const arrived = insightsEdge(ctx.insights);
+  app.use(
+    arrived === undefined
+      ? (req, _res, next) => {
+          snapshotOf(req, ctx.content);
+          next();
+        }
+      : (req, _res, next) => {
+          snapshotOf(req, ctx.content);
+          arrived(req);
+          next();
+        },
+  );
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

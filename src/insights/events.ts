@@ -53,8 +53,8 @@ export interface InsightNote {
 
 /** The HTTP requests being answered, as the edge counts them (http-edge.ts): routes refine a request's note here. */
 export interface RequestsInFlight {
-  /** The note of a request the edge counts, made on first use; undefined for one it does not count. */
-  noteOf(request: object): InsightNote | undefined;
+  /** The note of a request the edge counts, until its answer has ended; undefined for one it does not count. */
+  noteOf(request: { readonly socket?: object | null }): InsightNote | undefined;
 }
 
 /** What the rest of the code reports to insights; absent when insights are off. */

@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Request, RequestHandler, Response } from 'express';
-import { agentName } from './agent-family.js';
+import type { Request, Response } from 'express';
+import { agentName, type AgentOf } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
-import type { Insights, RequestRecord } from './insights.js';
+import type { Counted, Insights } from './insights.js';
 
 /** A page or its Markdown variant answered: the page's own path, and whether it came as Markdown. */
 export function notePage(requests: RequestsInFlight | undefined, req: Request, pagePath: string, markdown: boolean): void {
@@ -10,7 +10,7 @@ export function notePage(requests: RequestsInFlight | undefined, req: Request, p
   if (note === undefined) return;
   note.subject = pagePath;
   note.read = true;
-  if (markdown) note.surface = 'markdown';
+  note.surface = markdown ? 'markdown' : 'html';
 }
 
 /**
@@ -52,66 +52,75 @@ export function outcomeOfStatus(status: number): Outcome {
 }
 
 /**
- * The edge of the HTTP app: notes when each request came, and when the answer has gone out records
- * one event for each request insights count (the surface, the requester's family, what was
- * asked, how it ended and how long it took). The User-Agent is classified and dropped when
- * counted.
+ * The edge of the HTTP app: notes each request insights count as it comes (when, through which
+ * door, from which family of User-Agent: the string itself is classified and dropped), and when
+ * the answer has gone out counts it (what was asked, how it ended, how long it took).
  *
- * A request pays for as little as can be: as it comes, the edge makes its one record (kept
- * beside the request, `Insights.requests`), which routes refine and which is completed and kept
- * as the response ends; which door it came through, the REST endpoint and the User-Agent's family
- * are worked out in batches of responses (see `Insights.listenForResponses`). The end of a
- * response is heard on Node's `http.server.response.finish` diagnostics channel, one subscription
- * for the app, rather than by a 'finish' listener on each response (that listener and its
- * closure, one per request, cost about 3 % of a REST page's rate).
+ * Returns what the app's first layer calls as each request comes (undefined when insights are
+ * off, so that nothing is called): it makes the request's one record (`Insights.requests`), which
+ * routes refine and which is counted and let go as the response ends (decision 0152). The end
+ * of a response is heard on Node's `http.server.response.finish` diagnostics channel, one
+ * subscription for the app, rather than by a 'finish' listener on each response (that listener
+ * and its closure, one per request, cost about 3 % of a REST page's rate).
  */
-export function insightsEdge(insights: Insights | undefined): RequestHandler {
+export function insightsEdge(insights: Insights | undefined): ((req: Request) => void) | undefined {
   const classifier = insights?.classifier;
-  if (insights === undefined || classifier === undefined) return (_req, _res, next) => next();
+  if (insights === undefined || classifier === undefined) return undefined;
   const { requests } = insights;
-  insights.listenForResponses(
-    (message): RequestRecord | undefined => {
-      const { request, response } = message as { request: Request; response: Response };
-      // Every server of the process is heard: a request this instance's edge did not see come
-      // (another server's, or one insights do not count) has no record.
-      const heard = requests.noteOf(request);
-      if (heard === undefined) return undefined;
-      // The request's own record is completed and kept: nothing more is made for it.
-      // A mounted router shortens req.url while it runs; originalUrl is the request's own.
-      heard.url = request.originalUrl;
-      heard.method = request.method;
-      heard.status = response.statusCode;
-      // Never below 0, should the wall clock be set back while a request is answered.
-      heard.durationMs = Math.max(0, Date.now() - heard.arrived);
-      heard.userAgent = request.headers['user-agent'];
-      return heard;
-    },
-    (responses) => {
-      // A batch is mostly one client's requests: the last answer is reused while the User-Agent is the same.
-      let lastUserAgent: string | undefined;
-      let lastAgent = classifier.classify(undefined);
-      for (const heard of responses) {
-        if (heard.method === 'OPTIONS') continue;
-        const path = pathOf(heard.url);
-        const surface = heard.surface ?? surfaceOfPath(path);
-        if (surface === undefined) continue;
-        if (heard.userAgent !== lastUserAgent) {
-          lastUserAgent = heard.userAgent;
-          lastAgent = classifier.classify(lastUserAgent);
-        }
-        const subject = heard.subject ?? (surface === 'rest' ? restEndpoint(path) : undefined);
-        const event = eventOf(heard.status, surface, subject, heard, heard.durationMs, lastAgent);
-        if (event !== undefined) insights.record(event);
-      }
-    },
-  );
-  return (req, _res, next) => {
+  // What made the last request counted what it was, and where it was counted: a request made
+  // the same (the same door, subject, status, note and agent, as a client calling one tool or a
+  // crawler re-reading a page makes) adds to that count without an event being spelt out.
+  let last: LastCounted | undefined;
+  insights.listenForResponses((message) => {
+    const { request, response } = message as { request: Request; response: Response };
+    // Every server of the process is heard: a request this instance's edge did not see come
+    // (another server's, or one insights do not count) has no record.
+    const heard = requests.ended(request);
+    if (heard === undefined) return;
+    const status = response.statusCode;
+    // Never below 0, should the wall clock be set back while a request is answered.
+    const durationMs = Math.max(0, Date.now() - heard.arrived);
+    if (
+      last !== undefined &&
+      heard.surface === last.surface &&
+      heard.subject === last.subject &&
+      status === last.status &&
+      heard.agent === last.agent &&
+      heard.outcome === last.outcome &&
+      heard.via === last.via &&
+      heard.client === last.client &&
+      heard.read === last.read &&
+      insights.recordAgain(last.counted, durationMs, last.countsRead)
+    )
+      return;
+    const event = eventOf(status, heard.surface, heard.subject, heard, durationMs, heard.agent);
+    last = undefined;
+    if (event === undefined) return;
+    const counted = insights.record(event);
+    last = { surface: heard.surface, subject: heard.subject, status, agent: heard.agent, outcome: heard.outcome, via: heard.via, client: heard.client, read: heard.read, counted, countsRead: event.read && event.outcome === 'ok' };
+  });
+  // Runs of one User-Agent are usual (a crawler, a client): its family is worked out once per run.
+  let lastUserAgent: string | undefined;
+  let lastAgent = classifier.classify(undefined);
+  return (req) => {
+    // What the request's own line and headers tell is read as it comes, while the parser has
+    // just read them (at its end, after the answer's work, they are out of the processor's
+    // caches): its door, the REST endpoint, the User-Agent's family. Routes refine the rest.
+    if (req.method === 'OPTIONS') return;
+    // At the app's first layer, req.url is the request's own target (no router has cut it yet).
+    const path = pathOf(req.url);
+    const surface = surfaceOfPath(path);
+    if (surface === undefined) return;
+    const userAgent = req.headers['user-agent'];
+    if (userAgent !== lastUserAgent) {
+      lastUserAgent = userAgent;
+      lastAgent = classifier.classify(userAgent);
+    }
     // Whole milliseconds of the wall clock: Date.now() is V8's own, where Node 20's
     // performance.now() crosses into C++ behind a lazy global getter (1.5 µs a request in
     // bench/insights-cpu.ts). Averages stay true: a request's start and end fall anywhere within
     // their milliseconds, so the rounding cancels out over many requests.
-    requests.arrived(req, Date.now());
-    next();
+    requests.arrived(req, Date.now(), surface, surface === 'rest' ? restEndpointOf(path) : undefined, lastAgent);
   };
 }
 
@@ -145,6 +154,17 @@ function eventOf(status: number, surface: Surface, noted: string | undefined, no
   return { surface, family, agent, subject: subject ?? '', outcome, via: note?.via ?? '', durationMs, read };
 }
 
+/** The last request the edge counted: what made it what it was, and its count. */
+interface LastCounted extends InsightNote {
+  readonly surface: Surface;
+  readonly subject: string | undefined;
+  readonly status: number;
+  readonly agent: AgentOf;
+  readonly counted: Counted;
+  /** Whether it was counted as a read (the funnel's first step). */
+  readonly countsRead: boolean;
+}
+
 /** `/api/v1/search` → `search`; the root is `root`. */
 function restEndpoint(path: string): string {
   let start = '/api/v1'.length;
@@ -153,6 +173,9 @@ function restEndpoint(path: string): string {
   const segment = start >= path.length ? 'root' : path.slice(start, end === -1 ? undefined : end);
   return /^[a-z][a-z-]{0,30}$/.test(segment) ? segment : '(not found)';
 }
+
+/** The same endpoint, worked out once for each of the first paths seen (an endpoint's name is then the same string, compared at once). */
+const restEndpointOf = worded(restEndpoint);
 
 const METHOD = /^[a-z][a-zA-Z/_-]{0,40}$/;
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
-import type { AgentClassifier } from './agent-family.js';
-import type { FunnelStep, InsightNote, InsightsSink, RequestEvent, RequestsInFlight } from './events.js';
+import type { AgentClassifier, AgentOf } from './agent-family.js';
+import type { FunnelStep, InsightNote, InsightsSink, RequestEvent, RequestsInFlight, Surface } from './events.js';
 import { isGap, normaliseQueryTelling } from './gaps.js';
 
 export const DAY_MS = 86_400_000;
@@ -16,7 +16,6 @@ export const DEFAULT_FLUSH_MS = 10_000;
 const MAX_PENDING_FIELDS = 20_000;
 /** Node publishes every finished HTTP response here (since 16.18), while someone subscribes. */
 const RESPONSE_FINISHED = 'http.server.response.finish';
-const RESPONSES_PER_BATCH = 64;
 /** Distinct content gaps kept per day; more distinct questions than this are counted under one row. */
 export const MAX_GAPS_PER_DAY = 1_000;
 export const MORE_GAPS = '…';
@@ -67,7 +66,12 @@ interface Tally {
   reads: number;
   /** The first request counted in it: what a request of the same kind shares with it (its family among them). */
   readonly event: RequestEvent;
+  /** Moved into the counts to be written: a request counted later goes to a new tally. */
+  moved: boolean;
 }
+
+/** Where `Insights.record` counted a request: a request of the same kind is counted again there with `recordAgain`. */
+export type Counted = Tally;
 
 /** One content gap of the day: its field in the day's counts, and how often it was asked since the last write. */
 interface GapTally {
@@ -81,50 +85,70 @@ function sameKind(a: RequestEvent, b: RequestEvent): boolean {
 
 /**
  * When each HTTP request being answered came, and the note routes write about it, kept beside the
- * request object rather than on it: Express's request and `res.locals` are dictionaries to V8, and
+ * request rather than on it: Express's request and `res.locals` are dictionaries to V8, and
  * adding a key to one, or asking one for a key it lacks, leaves the inline caches for V8's
- * runtime, 1 to 8 µs a request (bench/insights-cpu.ts); a WeakMap's lookup stays in its builtins,
- * and its entries go with their requests.
+ * runtime, 1 to 8 µs a request (bench/insights-cpu.ts).
+ *
+ * A record is kept under the request's connection, not under the request: a connection carries
+ * one request after another, so its entry in the WeakMap is made once and only its value changes.
+ * An entry for each new request object costs more (V8 keeps the weak-map entries whose key is
+ * young on a list of their own, cleared in every young-generation collection: 3-4 µs a request
+ * against 0.1-0.2 µs in a loop that makes garbage as a server does, `bench/insights-cost.ts`).
+ * A request that comes while an earlier one on its connection is still being answered (HTTP/1.1
+ * pipelining), or that has no socket, gets an entry of its own.
  */
 export class HttpRequests implements RequestsInFlight {
-  /** Each request's note, made as it comes with the time it came: one lookup for each who asks. */
-  readonly #notes = new WeakMap<object, RequestRecord>();
+  /** Each connection's latest request, by its socket: one entry per connection. */
+  readonly #byConnection = new WeakMap<object, RequestRecord>();
+  /** Requests that could not be kept under their connection, each by itself. */
+  readonly #others = new WeakMap<object, RequestRecord>();
 
-  arrived(request: object, at: number): void {
+  /** A request came, at `at` (`Date.now()`), through `surface`, asking for `subject` (so far as its address tells), from `agent`. */
+  arrived(request: HttpRequestLike, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
     // Every field given at once: one object shape from birth.
-    this.#notes.set(request, {
-      arrived: at,
-      surface: undefined,
-      subject: undefined,
-      outcome: undefined,
-      via: undefined,
-      client: undefined,
-      read: undefined,
-      url: '',
-      method: '',
-      status: 0,
-      durationMs: 0,
-      userAgent: undefined,
-    });
+    const record: RequestRecord = { request, arrived: at, surface, subject, outcome: undefined, via: undefined, client: undefined, read: undefined, agent };
+    const connection = request.socket;
+    if (connection == null) {
+      this.#others.set(request, record);
+      return;
+    }
+    const latest = this.#byConnection.get(connection);
+    if (latest !== undefined && latest.request !== undefined) this.#others.set(request, record);
+    else this.#byConnection.set(connection, record);
   }
 
-  /** The request's record (its note, when it came, and how it ended once it has); undefined for a request the edge did not see come. */
-  noteOf(request: object): RequestRecord | undefined {
-    return this.#notes.get(request);
+  /** The request's record until its response has ended; undefined for a request the edge did not see come. */
+  noteOf(request: HttpRequestLike): RequestRecord | undefined {
+    const connection = request.socket;
+    if (connection != null) {
+      const latest = this.#byConnection.get(connection);
+      if (latest !== undefined && latest.request === request) return latest;
+    }
+    return this.#others.get(request);
+  }
+
+  /** The record of a request whose response has ended, let go: its connection is free for the next request, and the request is not kept alive by it. */
+  ended(request: HttpRequestLike): RequestRecord | undefined {
+    const record = this.noteOf(request);
+    if (record !== undefined) record.request = undefined;
+    return record;
   }
 }
 
-/**
- * One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`),
- * the note routes refine, and, written as the response ends, what it asked and how it ended.
- */
+/** An HTTP request as insights key it: Node's IncomingMessage (Express's `req`) and its socket. */
+export interface HttpRequestLike {
+  readonly socket?: object | null;
+}
+
+/** One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`), who sent it and the note routes refine. */
 export interface RequestRecord extends InsightNote {
+  /** The request, until its response has ended. */
+  request: HttpRequestLike | undefined;
   readonly arrived: number;
-  url: string;
-  method: string;
-  status: number;
-  durationMs: number;
-  userAgent: string | undefined;
+  /** The door it came through, from its address, unless a route tells better. */
+  surface: Surface;
+  /** The User-Agent's family and the crawler's name. */
+  readonly agent: AgentOf;
 }
 
 /**
@@ -150,7 +174,6 @@ export class Insights implements InsightsSink {
   #pendingFields = 0;
   #timer: NodeJS.Timeout | undefined;
   #responses: ((message: unknown) => void) | undefined;
-  #countTaken: (() => void) | undefined;
   #closed = false;
   #flushing: Promise<void> = Promise.resolve();
   readonly classifier: AgentClassifier | undefined;
@@ -170,7 +193,7 @@ export class Insights implements InsightsSink {
     this.#timer.unref();
   }
 
-  record(event: RequestEvent): void {
+  record(event: RequestEvent): Counted {
     const now = this.options.clock.now();
     if (now >= this.#dayEndsAt) this.#startDay(now);
     // Requests come in runs of one kind (a crawler reading pages, a client calling one tool): the
@@ -180,7 +203,7 @@ export class Insights implements InsightsSink {
       const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
       tally = this.#tallies.get(parts);
       if (tally === undefined) {
-        tally = { count: 0, ms: 0, reads: 0, event };
+        tally = { count: 0, ms: 0, reads: 0, event, moved: false };
         this.#tallies.set(parts, tally);
         if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
       }
@@ -189,6 +212,20 @@ export class Insights implements InsightsSink {
     tally.count++;
     tally.ms += event.durationMs;
     if (event.read && event.outcome === 'ok') tally.reads++;
+    return tally;
+  }
+
+  /**
+   * Counts one more request of the kind `counted` was counted as (it took `durationMs`; `read`:
+   * it delivered a page), if that count is still today's and not yet moved to be written; false
+   * when it is not, and nothing was counted (count the request with `record`).
+   */
+  recordAgain(counted: Counted, durationMs: number, read: boolean): boolean {
+    if (counted.moved || this.options.clock.now() >= this.#dayEndsAt) return false;
+    counted.count++;
+    counted.ms += durationMs;
+    if (read) counted.reads++;
+    return true;
   }
 
   /** A new day: what was gathered for the last one becomes its counts, to be written. */
@@ -212,6 +249,7 @@ export class Insights implements InsightsSink {
     this.#tallies = new Map();
     this.#last = undefined;
     for (const [parts, tally] of tallies) {
+      tally.moved = true;
       this.#add(day, `${FIELD.requests}\t${parts}`, tally.count);
       this.#add(day, `${FIELD.duration}\t${parts}`, Math.round(tally.ms));
       if (tally.reads > 0) this.#add(day, `${FIELD.funnel}\treads\t${tally.event.family}`, tally.reads);
@@ -258,7 +296,6 @@ export class Insights implements InsightsSink {
 
   /** Adds what was gathered to the store: one write per day with counts, then the file when there is one. */
   flush(): Promise<void> {
-    this.#countTaken?.();
     this.#flushing = this.#flushing.then(() => this.#flushNow());
     return this.#flushing;
   }
@@ -271,39 +308,21 @@ export class Insights implements InsightsSink {
 
   /**
    * Hears every response any HTTP server of this process finishes (Node's
-   * `http.server.response.finish` diagnostics channel) until `close`: `take` picks what to keep
-   * of one (or nothing, for another app's), and `count` turns what was kept into events, in
-   * batches of up to 64 and before each flush, so that a request's own path only keeps a record.
-   * (Timed inside the server, the counting took about 10 µs at the end of each request, against
-   * 1 µs in a loop: insights' tables are out of the processor's caches by then.) One subscription
-   * per instance: a second call adds nothing, so two apps over one context do not count twice.
+   * `http.server.response.finish` diagnostics channel) until `close`, as it finishes: `hear`
+   * counts it (or leaves it, for another app's), so nothing is kept of a request once it has
+   * been answered. One subscription per instance: a second call adds nothing, so two apps over
+   * one context do not count twice.
    */
-  listenForResponses<T>(take: (message: unknown) => T | undefined, count: (taken: readonly T[]) => void): void {
+  listenForResponses(hear: (message: unknown) => void): void {
     if (this.#responses !== undefined || this.#closed) return;
-    const taken: T[] = [];
-    const countTaken = () => {
-      if (taken.length === 0) return;
-      try {
-        count(taken);
-      } catch (error) {
-        this.options.logger.warn({ error: (error as Error).message, responses: taken.length }, 'insights: responses were not counted');
-      } finally {
-        taken.length = 0;
-      }
-    };
     // A subscriber's exception would end the process (Node rethrows it): one response is lost instead.
     this.#responses = (message) => {
       try {
-        const kept = take(message);
-        if (kept === undefined) return;
-        taken.push(kept);
+        hear(message);
       } catch (error) {
         this.options.logger.warn({ error: (error as Error).message }, 'insights: a response was not counted');
-        return;
       }
-      if (taken.length >= RESPONSES_PER_BATCH) countTaken();
     };
-    this.#countTaken = countTaken;
     subscribe(RESPONSE_FINISHED, this.#responses);
   }
 

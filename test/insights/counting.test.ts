@@ -41,6 +41,32 @@ describe('counting requests and questions', () => {
     expect(report.funnelTotal.reads).toBe(2);
   });
 
+  it('counts a request again where the same kind was counted, with its time and read', async () => {
+    const counted = insights.record({ ...page });
+    expect(insights.recordAgain(counted, 4, true)).toBe(true);
+    expect(insights.recordAgain(counted, 6, true)).toBe(true);
+    const report = buildReport(await insights.days(1));
+    expect(report.pages).toEqual([expect.objectContaining({ subject: '/pl/', requests: 3, averageMs: 4 })]);
+    expect(report.funnelTotal.reads).toBe(3);
+  });
+
+  it('counts nothing again into a count already written, so that no request is lost', async () => {
+    const counted = insights.record({ ...search });
+    await insights.flush();
+    expect(insights.recordAgain(counted, 10, false)).toBe(false);
+    insights.record({ ...search });
+    expect(buildReport(await insights.days(1)).tools).toEqual([expect.objectContaining({ subject: 'search_site', requests: 2 })]);
+  });
+
+  it('counts nothing again into the day before, once a new day has begun', async () => {
+    const counted = insights.record({ ...search });
+    clock.advance(DAY);
+    expect(insights.recordAgain(counted, 10, false)).toBe(false);
+    insights.record({ ...search });
+    const days = await insights.days(2);
+    expect(days.map((day) => buildReport([day]).tools[0]?.requests)).toEqual([1, 1]);
+  });
+
   it('counts a question asked again in the same words each time, under one row', async () => {
     for (let asked = 0; asked < 3; asked++) insights.searched('Do you sell pizza?', 'en', 0, undefined);
     expect(buildReport(await insights.days(1)).gaps).toEqual([{ question: 'do you sell pizza', lang: 'en', count: 3 }]);

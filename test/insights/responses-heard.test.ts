@@ -48,76 +48,43 @@ describe('responses heard by insights', () => {
   it('hears each finished response once, however often it is asked to listen', async () => {
     const counting = insights();
     const heard: unknown[] = [];
-    counting.listenForResponses((message) => message, (taken) => heard.push(...taken));
-    counting.listenForResponses((message) => message, (taken) => heard.push(...taken));
+    counting.listenForResponses((message) => heard.push(message));
+    counting.listenForResponses((message) => heard.push(message));
     const url = await serverAnsweringOk();
     await askAndFinish(url);
     await askAndFinish(url);
-    await counting.flush();
     expect(heard).toHaveLength(2);
     await counting.close();
   });
 
-  it('counts what it heard in batches, and the rest when it flushes', async () => {
+  it('hears a response as it finishes, before anyone reads the counts', async () => {
     const counting = insights();
-    const batches: number[] = [];
-    counting.listenForResponses((message) => message, (taken) => batches.push(taken.length));
-    const url = await serverAnsweringOk();
-    for (let index = 0; index < 70; index++) await askAndFinish(url);
-    expect(batches).toEqual([64]);
-    await counting.flush();
-    expect(batches).toEqual([64, 6]);
-    await counting.close();
-  });
-
-  it('keeps nothing of a response it is told to leave out', async () => {
-    const counting = insights();
-    const batches: number[] = [];
-    counting.listenForResponses(() => undefined, (taken) => batches.push(taken.length));
+    const heard: unknown[] = [];
+    counting.listenForResponses((message) => heard.push(message));
     await askAndFinish(await serverAnsweringOk());
-    await counting.flush();
-    expect(batches).toEqual([]);
+    expect(heard).toHaveLength(1);
     await counting.close();
   });
 
   it('stops hearing responses once closed', async () => {
     const counting = insights();
     const heard: unknown[] = [];
-    counting.listenForResponses((message) => message, (taken) => heard.push(...taken));
+    counting.listenForResponses((message) => heard.push(message));
     const url = await serverAnsweringOk();
     await askAndFinish(url);
     await counting.close();
     await askAndFinish(url);
-    await counting.flush();
     expect(heard).toHaveLength(1);
   });
 
-  it('loses one count, not the process, when reading a response fails', async () => {
+  it('loses one count, not the process, when hearing a response fails', async () => {
     const logged: string[] = [];
     const counting = insights(logged);
-    counting.listenForResponses(
-      () => {
-        throw new Error('reading failed');
-      },
-      () => undefined,
-    );
+    counting.listenForResponses(() => {
+      throw new Error('reading failed');
+    });
     expect(await askAndFinish(await serverAnsweringOk())).toBe('ok');
     expect(logged.join('')).toContain('insights: a response was not counted');
-    await counting.close();
-  });
-
-  it('loses the batch, not the process, when counting fails', async () => {
-    const logged: string[] = [];
-    const counting = insights(logged);
-    counting.listenForResponses(
-      (message) => message,
-      () => {
-        throw new Error('counting failed');
-      },
-    );
-    await askAndFinish(await serverAnsweringOk());
-    await counting.flush();
-    expect(logged.join('')).toContain('insights: responses were not counted');
     await counting.close();
   });
 });
