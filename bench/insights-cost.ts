@@ -2,7 +2,8 @@
  * What insights add to one request, measured in-process without a network or a load generator
  * (whose noise on a shared machine is larger than the cost): the edge's work at the end of a
  * request (the User-Agent's family from the classifier's cache, one event added to the day's
- * counters) and the search-tool report, per call. Compare with the server CPU per request that
+ * counters), the search-tool report, and keeping a request's record as it comes (under its
+ * connection, against a WeakMap entry per request), per call. Compare with the server CPU per request that
  * bench/http.ts prints for the REST page and MCP search_site.
  *
  *   npx tsx bench/insights-cost.ts [--calls 1000000]
@@ -10,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { AgentClassifier } from '../src/insights/agent-family.js';
-import { Insights } from '../src/insights/insights.js';
+import { HttpRequests, Insights } from '../src/insights/insights.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '1000000' } } });
@@ -35,4 +36,29 @@ perCall('edge: classify (cached) + record one request', (index) => {
 });
 perCall('search_site report (a question that found enough)', () => insights.searched('server-side tagging price', 'en', 8, 1.3));
 perCall('search_site report (a content gap)', (index) => insights.searched(`do you sell pizza ${index % 50}`, 'en', 0, undefined));
+
+// A request's record as it comes and as its answer ends: kept under its connection (each of 32
+// kept-alive connections carries one request after another), against the earlier design, a
+// WeakMap entry for each new request object (decision 0151). Each call makes a request-like
+// object with some garbage, as a server does, so that the young generation is collected as often.
+const connections = Array.from({ length: 32 }, () => ({}));
+const requests = new HttpRequests();
+const agent = classifier.classify(UAS[0]);
+perCall('a request\'s record under its connection (made, looked up, let go)', (index) => {
+  const request = { socket: connections[index % connections.length], headers: new Array(24) };
+  requests.arrived(request, Date.now(), 'rest', 'page', agent);
+  requests.noteOf(request);
+  requests.ended(request);
+});
+const perRequest = new WeakMap<object, object>();
+perCall('baseline: a WeakMap entry for each request (made, looked up)', (index) => {
+  const request = { socket: connections[index % connections.length], headers: new Array(24) };
+  perRequest.set(request, { request, arrived: Date.now(), surface: 'rest', subject: 'page', outcome: undefined, via: undefined, client: undefined, read: undefined, agent });
+  perRequest.get(request);
+  perRequest.get(request);
+});
+perCall('baseline: nothing kept (the request-like object alone)', (index) => {
+  const request = { socket: connections[index % connections.length], headers: new Array(24) };
+  if (request.headers.length !== 24) throw new Error('unreachable');
+});
 await insights.close();
