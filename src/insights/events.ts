@@ -51,10 +51,15 @@ export interface InsightNote {
   read?: boolean;
 }
 
+/** An HTTP request as insights key it: Node's IncomingMessage (Express's `req`) and its socket. */
+export interface HttpRequestLike {
+  readonly socket?: object | null;
+}
+
 /** The HTTP requests being answered, as the edge counts them (http-edge.ts): routes refine a request's note here. */
 export interface RequestsInFlight {
   /** The note of a request the edge counts, until its answer has ended; undefined for one it does not count. */
-  noteOf(request: { readonly socket?: object | null }): InsightNote | undefined;
+  noteOf(request: HttpRequestLike): InsightNote | undefined;
 }
 
 /** What the rest of the code reports to insights; absent when insights are off. */

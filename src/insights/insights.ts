@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
 import type { AgentClassifier, AgentOf } from './agent-family.js';
-import type { FunnelStep, InsightNote, InsightsSink, RequestEvent, RequestsInFlight, Surface } from './events.js';
+import type { AgentFamily, FunnelStep, HttpRequestLike, InsightNote, InsightsSink, RequestEvent, RequestsInFlight, Surface } from './events.js';
 import { isGap, normaliseQueryTelling } from './gaps.js';
 
 export const DAY_MS = 86_400_000;
@@ -64,8 +64,7 @@ interface Tally {
   count: number;
   ms: number;
   reads: number;
-  /** The first request counted in it: what a request of the same kind shares with it (its family among them). */
-  readonly event: RequestEvent;
+  readonly family: AgentFamily;
   /** Moved into the counts to be written: a request counted later goes to a new tally. */
   moved: boolean;
 }
@@ -77,10 +76,6 @@ export type Counted = Tally;
 interface GapTally {
   readonly field: string;
   count: number;
-}
-
-function sameKind(a: RequestEvent, b: RequestEvent): boolean {
-  return a.surface === b.surface && a.family === b.family && a.agent === b.agent && a.subject === b.subject && a.outcome === b.outcome && a.via === b.via;
 }
 
 /**
@@ -135,11 +130,6 @@ export class HttpRequests implements RequestsInFlight {
   }
 }
 
-/** An HTTP request as insights key it: Node's IncomingMessage (Express's `req`) and its socket. */
-export interface HttpRequestLike {
-  readonly socket?: object | null;
-}
-
 /** One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`), who sent it and the note routes refine. */
 export interface RequestRecord extends InsightNote {
   /** The request, until its response has ended. */
@@ -163,8 +153,6 @@ export class Insights implements InsightsSink {
   readonly #pending = new Map<string, Map<string, number>>();
   /** Requests of the day being counted, by their words (the hot path: one map lookup per request). */
   #tallies = new Map<string, Tally>();
-  /** The tally the last request was counted in (one of #tallies). */
-  #last: Tally | undefined;
   #talliesDay = '';
   #dayEndsAt = 0;
   /** Today's content gaps by field, each with its count not yet added to the store (at most MAX_GAPS_PER_DAY and the row for more). */
@@ -196,18 +184,14 @@ export class Insights implements InsightsSink {
   record(event: RequestEvent): Counted {
     const now = this.options.clock.now();
     if (now >= this.#dayEndsAt) this.#startDay(now);
-    // Requests come in runs of one kind (a crawler reading pages, a client calling one tool): the
-    // last request's tally is used again without spelling its words out.
-    let tally = this.#last;
-    if (tally === undefined || !sameKind(tally.event, event)) {
-      const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
-      tally = this.#tallies.get(parts);
-      if (tally === undefined) {
-        tally = { count: 0, ms: 0, reads: 0, event, moved: false };
-        this.#tallies.set(parts, tally);
-        if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
-      }
-      this.#last = tally;
+    // A run of requests of one kind is counted again where it was, without this (the HTTP edge's
+    // recordAgain): here each request's words are spelt out to find its tally.
+    const parts = `${event.surface}\t${event.family}\t${event.agent}\t${event.subject}\t${event.outcome}\t${event.via}`;
+    let tally = this.#tallies.get(parts);
+    if (tally === undefined) {
+      tally = { count: 0, ms: 0, reads: 0, family: event.family, moved: false };
+      this.#tallies.set(parts, tally);
+      if (this.#tallies.size >= MAX_PENDING_FIELDS) void this.flush();
     }
     tally.count++;
     tally.ms += event.durationMs;
@@ -247,12 +231,11 @@ export class Insights implements InsightsSink {
     const tallies = this.#tallies;
     if (tallies.size === 0) return;
     this.#tallies = new Map();
-    this.#last = undefined;
     for (const [parts, tally] of tallies) {
       tally.moved = true;
       this.#add(day, `${FIELD.requests}\t${parts}`, tally.count);
       this.#add(day, `${FIELD.duration}\t${parts}`, Math.round(tally.ms));
-      if (tally.reads > 0) this.#add(day, `${FIELD.funnel}\treads\t${tally.event.family}`, tally.reads);
+      if (tally.reads > 0) this.#add(day, `${FIELD.funnel}\treads\t${tally.family}`, tally.reads);
     }
   }
 
