@@ -111,7 +111,7 @@ export function insightsEdge(insights: Insights | undefined): ((req: Request) =>
     const path = pathOf(req.url);
     const surface = surfaceOfPath(path);
     if (surface === undefined) return;
-    const userAgent = req.headers['user-agent'];
+    const userAgent = userAgentOf(req.rawHeaders);
     if (userAgent !== lastUserAgent) {
       lastUserAgent = userAgent;
       lastAgent = classifier.classify(userAgent);
@@ -120,8 +120,21 @@ export function insightsEdge(insights: Insights | undefined): ((req: Request) =>
     // performance.now() crosses into C++ behind a lazy global getter (1.5 µs a request in
     // bench/insights-cpu.ts). Averages stay true: a request's start and end fall anywhere within
     // their milliseconds, so the rounding cancels out over many requests.
-    requests.arrived(req, Date.now(), surface, surface === 'rest' ? restEndpointOf(path) : undefined, lastAgent);
+    requests.arrived(req, Date.now(), surface, surface === 'rest' ? restEndpoint(path) : undefined, lastAgent);
   };
+}
+
+/**
+ * The request's User-Agent, as `req.headers['user-agent']` gives it (the first one sent), read
+ * from the header lines the parser has already made: Node 20 builds `req.headers` the first time
+ * anything reads it, and the routes build it later in any case (bench/insights-cpu.ts).
+ */
+export function userAgentOf(rawHeaders: readonly string[]): string | undefined {
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]!;
+    if (name.length === 10 && (name === 'User-Agent' || name.toLowerCase() === 'user-agent')) return rawHeaders[index + 1];
+  }
+  return undefined;
 }
 
 /** The path of a request's target ("/api/v1/page?url=…" → "/api/v1/page"; an absolute-form target's path). */
@@ -165,17 +178,27 @@ interface LastCounted extends InsightNote {
   readonly countsRead: boolean;
 }
 
-/** `/api/v1/search` → `search`; the root is `root`. */
-function restEndpoint(path: string): string {
+/** `/api/v1/search` → `search`; the root is `root`; anything but a word of a-z and hyphens is `(not found)`. */
+export function restEndpoint(path: string): string {
   let start = '/api/v1'.length;
   while (path.charCodeAt(start) === SLASH) start++;
-  const end = path.indexOf('/', start);
-  const segment = start >= path.length ? 'root' : path.slice(start, end === -1 ? undefined : end);
-  return /^[a-z][a-z-]{0,30}$/.test(segment) ? segment : '(not found)';
+  if (start >= path.length) return 'root';
+  const slash = path.indexOf('/', start);
+  const end = slash === -1 ? path.length : slash;
+  // A word of at most 31 letters a-z and hyphens, starting with a letter: tested letter by
+  // letter, as this runs on every REST request.
+  if (end - start > 31 || !isLowerLetter(path.charCodeAt(start))) return '(not found)';
+  for (let index = start + 1; index < end; index++) {
+    const code = path.charCodeAt(index);
+    if (!isLowerLetter(code) && code !== HYPHEN) return '(not found)';
+  }
+  return path.slice(start, end);
 }
 
-/** The same endpoint, worked out once for each of the first paths seen (an endpoint's name is then the same string, compared at once). */
-const restEndpointOf = worded(restEndpoint);
+const HYPHEN = 45;
+function isLowerLetter(code: number): boolean {
+  return code >= 97 && code <= 122;
+}
 
 const METHOD = /^[a-z][a-zA-Z/_-]{0,40}$/;
 

@@ -84,17 +84,22 @@ interface GapTally {
  * adding a key to one, or asking one for a key it lacks, leaves the inline caches for V8's
  * runtime, 1 to 8 µs a request (bench/insights-cpu.ts).
  *
- * A record is kept under the request's connection, not under the request: a connection carries
- * one request after another, so its entry in the WeakMap is made once and only its value changes.
- * An entry for each new request object costs more (V8 keeps the weak-map entries whose key is
- * young on a list of their own, cleared in every young-generation collection: 3-4 µs a request
- * against 0.1-0.2 µs in a loop that makes garbage as a server does, `bench/insights-cost.ts`).
+ * A record is kept on the request's connection, not under the request: a connection carries one
+ * request after another, so it gets the property once and then only its value changes. The
+ * property's key is a symbol of this instance's own (two apps in one process never read each
+ * other's records), and the socket keeps its V8 shape, so finding the record is a plain property
+ * load. An entry in a WeakMap for each new request object costs far more (V8 keeps the weak-map
+ * entries whose key is young on a list of their own, cleared in every young-generation
+ * collection: 3-4 µs a request against 0.1-0.2 µs in a loop that makes garbage as a server does,
+ * `bench/insights-cost.ts`), and even one entry per connection, whose value changes with each
+ * request, took 1.6 µs of a REST page request in the server's profile, against 0.5-0.9 µs for
+ * the property (`bench/insights-cpu.ts --functions`, decision 0153).
  * A request that comes while an earlier one on its connection is still being answered (HTTP/1.1
- * pipelining), or that has no socket, gets an entry of its own.
+ * pipelining), or that has no socket, gets an entry of its own in a WeakMap.
  */
 export class HttpRequests implements RequestsInFlight {
-  /** Each connection's latest request, by its socket: one entry per connection. */
-  readonly #byConnection = new WeakMap<object, RequestRecord>();
+  /** Where each connection keeps its latest request's record: a property of this instance's own, so that two apps' edges never read each other's. */
+  readonly #slot: symbol = Symbol('insights: the latest request');
   /** Requests that could not be kept under their connection, each by itself. */
   readonly #others = new WeakMap<object, RequestRecord>();
 
@@ -102,21 +107,21 @@ export class HttpRequests implements RequestsInFlight {
   arrived(request: HttpRequestLike, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
     // Every field given at once: one object shape from birth.
     const record: RequestRecord = { request, arrived: at, surface, subject, outcome: undefined, via: undefined, client: undefined, read: undefined, agent };
-    const connection = request.socket;
+    const connection = request.socket as Connection | null | undefined;
     if (connection == null) {
       this.#others.set(request, record);
       return;
     }
-    const latest = this.#byConnection.get(connection);
+    const latest = connection[this.#slot];
     if (latest !== undefined && latest.request !== undefined) this.#others.set(request, record);
-    else this.#byConnection.set(connection, record);
+    else connection[this.#slot] = record;
   }
 
   /** The request's record until its response has ended; undefined for a request the edge did not see come. */
   noteOf(request: HttpRequestLike): RequestRecord | undefined {
-    const connection = request.socket;
+    const connection = request.socket as Connection | null | undefined;
     if (connection != null) {
-      const latest = this.#byConnection.get(connection);
+      const latest = connection[this.#slot];
       if (latest !== undefined && latest.request === request) return latest;
     }
     return this.#others.get(request);
@@ -129,6 +134,8 @@ export class HttpRequests implements RequestsInFlight {
     return record;
   }
 }
+
+type Connection = Record<symbol, RequestRecord | undefined>;
 
 /** One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`), who sent it and the note routes refine. */
 export interface RequestRecord extends InsightNote {

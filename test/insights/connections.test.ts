@@ -78,3 +78,43 @@ describe('requests sharing one connection', () => {
     expect(counted.agents).toEqual([{ family: 'ai-training', agent: 'GPTBot', requests: 3 }]);
   });
 });
+
+/**
+ * Each app's edge keeps its records under a key of its own: with two apps in one process (each
+ * hears every response of the process), a request is counted by the app whose server answered it,
+ * and only there.
+ */
+describe('two apps in one process', () => {
+  const servers: RunningServer[] = [];
+  const dataDirs: string[] = [];
+
+  afterEach(async () => {
+    for (const running of servers.splice(0)) await running.close();
+    for (const dataDir of dataDirs.splice(0)) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function started(): Promise<RunningServer> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'insights-two-apps-'));
+    dataDirs.push(dataDir);
+    const running = await startTestServer(undefined, ['--admin-token', TOKEN, '--data-dir', dataDir]);
+    servers.push(running);
+    return running;
+  }
+
+  async function pagesCounted(running: RunningServer): Promise<Record<string, number>> {
+    const counted = (await (await fetch(`${running.url}/admin/insights.json`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as InsightsReport;
+    return Object.fromEntries(counted.pages.map((row) => [row.subject, row.requests]));
+  }
+
+  it('counts each request in the app that answered it, and not in the other', async () => {
+    const first = await started();
+    const second = await started();
+    for (const [running, page] of [[first, PAGES[0]], [second, PAGES[1]], [first, PAGES[0]]] as const) {
+      const response = await fetch(`${running.url}${page}`, { headers: { 'user-agent': GPTBOT } });
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+    expect(await pagesCounted(first)).toEqual({ [PAGES[0]]: 2 });
+    expect(await pagesCounted(second)).toEqual({ [PAGES[1]]: 1 });
+  });
+});
