@@ -46,9 +46,9 @@ const requests = new HttpRequests();
 const agent = classifier.classify(UAS[0]);
 perCall('a request\'s record under its connection (made, looked up, let go)', (index) => {
   const request = { socket: connections[index % connections.length], headers: new Array(24) };
-  requests.arrived(request, Date.now(), 'rest', 'page', agent);
+  requests.arrived(request, request.socket, Date.now(), 'rest', 'page', agent);
   requests.noteOf(request);
-  requests.ended(request);
+  requests.ended(request, request.socket);
 });
 const perRequest = new WeakMap<object, object>();
 perCall('baseline: a WeakMap entry for each request (made, looked up)', (index) => {

@@ -11,7 +11,6 @@ import { serverCardRoutes } from '../mcp/server-card.js';
 import { restApi } from '../rest/router.js';
 import { pageStructuredData } from '../structured-data/page-graph.js';
 import { faviconRoutes } from '../web/favicon.js';
-import { insightsEdge } from '../insights/http-edge.js';
 import { adminRoutes } from '../insights/admin-routes.js';
 
 /**
@@ -33,22 +32,12 @@ export function createApp(ctx: AppContext): express.Express {
   const serverCard = serverCardRoutes(ctx);
 
   // The edge: each request takes the content snapshot once, as it arrives, and every route it
-  // reaches answers from that one, even if a reload publishes another meanwhile. Insights, when
-  // on, note it in the same layer (when it came, its door, its User-Agent's family): each layer
-  // costs every request a match.
-  const arrived = insightsEdge(ctx.insights);
-  app.use(
-    arrived === undefined
-      ? (req, _res, next) => {
-          snapshotOf(req, ctx.content);
-          next();
-        }
-      : (req, _res, next) => {
-          snapshotOf(req, ctx.content);
-          arrived(req);
-          next();
-        },
-  );
+  // reaches answers from that one, even if a reload publishes another meanwhile. (Insights note
+  // each request before it reaches the app: serve.ts attaches them to the HTTP server.)
+  app.use((req, _res, next) => {
+    snapshotOf(req, ctx.content);
+    next();
+  });
 
   // The busiest prefixes first: every layer before them costs each of their requests a match.
   // Both check bearer tokens themselves.

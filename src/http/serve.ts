@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/load-config.js';
 import { createContext, type AppContext, type ContextParts } from '../context.js';
 import { createApp } from './app.js';
+import { insightsEdge } from '../insights/http-edge.js';
 import { DEFAULT_CONNECTION_LIMITS, HttpConnections, type ConnectionLimits } from './connections.js';
 import { packageInfo } from '../config/package-root.js';
 import { watchContentDir, type ContentWatch } from '../live/content-watch.js';
@@ -83,6 +84,8 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
     throw error;
   }
   handler = createApp(ctx);
+  // Insights hear this server's requests as they start and end (its metrics port and any other server are not counted).
+  insightsEdge(ctx.insights, server);
   const watching = startWatching(ctx);
   if (config.redisUrl !== undefined) ctx.reloader.followPeers(PEER_CHECK_MS);
   if (source !== undefined) {

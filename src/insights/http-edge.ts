@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Request } from 'express';
 import { agentName, type AgentOf } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
 import type { Counted, Insights } from './insights.js';
@@ -52,76 +54,88 @@ export function outcomeOfStatus(status: number): Outcome {
 }
 
 /**
- * The edge of the HTTP app: notes each request insights count as it comes (when, through which
+ * The edge of an HTTP server: notes each request insights count as it comes (when, through which
  * door, from which family of User-Agent: the string itself is classified and dropped), and when
- * the answer has gone out counts it (what was asked, how it ended, how long it took).
+ * the answer has gone out counts it (what was asked, how it ended, how long it took). Nothing
+ * when insights are off.
  *
- * Returns what the app's first layer calls as each request comes (undefined when insights are
- * off, so that nothing is called): it makes the request's one record (`Insights.requests`), which
- * routes refine and which is counted and let go as the response ends (decision 0152). The end
- * of a response is heard on Node's `http.server.response.finish` diagnostics channel, one
- * subscription for the app, rather than by a 'finish' listener on each response (that listener
- * and its closure, one per request, cost about 3 % of a REST page's rate).
+ * Both ends are heard on Node's diagnostics channels (`http.server.request.start`, published
+ * before the server's handler runs, and `http.server.response.finish`), one subscription each
+ * for the app, and only `server`'s requests are noted. As a request starts, its record
+ * (`Insights.requests`) is made from what Node has just parsed, before Express gives the request
+ * and response their own prototypes: from then on, reading a property of either misses V8's
+ * inline caches and costs about a microsecond in its runtime (decision 0153). Routes refine the
+ * record; it is counted and let go as the response ends (decision 0152).
  */
-export function insightsEdge(insights: Insights | undefined): ((req: Request) => void) | undefined {
+export function insightsEdge(insights: Insights | undefined, server: object): void {
   const classifier = insights?.classifier;
-  if (insights === undefined || classifier === undefined) return undefined;
+  if (insights === undefined || classifier === undefined) return;
   const { requests } = insights;
+  // Runs of one User-Agent are usual (a crawler, a client): its family is worked out once per run.
+  let lastUserAgent: string | undefined;
+  let lastAgent = classifier.classify(undefined);
   // What made the last request counted what it was, and where it was counted: a request made
   // the same (the same door, subject, status, note and agent, as a client calling one tool or a
   // crawler re-reading a page makes) adds to that count without an event being spelt out.
   let last: LastCounted | undefined;
-  insights.listenForResponses((message) => {
-    const { request, response } = message as { request: Request; response: Response };
-    // Every server of the process is heard: a request this instance's edge did not see come
-    // (another server's, or one insights do not count) has no record.
-    const heard = requests.ended(request);
-    if (heard === undefined) return;
-    const status = response.statusCode;
-    // Never below 0, should the wall clock be set back while a request is answered.
-    const durationMs = Math.max(0, Date.now() - heard.arrived);
-    if (
-      last !== undefined &&
-      heard.surface === last.surface &&
-      heard.subject === last.subject &&
-      status === last.status &&
-      heard.agent === last.agent &&
-      heard.outcome === last.outcome &&
-      heard.via === last.via &&
-      heard.client === last.client &&
-      heard.read === last.read &&
-      insights.recordAgain(last.counted, durationMs, last.countsRead)
-    )
-      return;
-    const event = eventOf(status, heard.surface, heard.subject, heard, durationMs, heard.agent);
-    last = undefined;
-    if (event === undefined) return;
-    const counted = insights.record(event);
-    last = { surface: heard.surface, subject: heard.subject, status, agent: heard.agent, outcome: heard.outcome, via: heard.via, client: heard.client, read: heard.read, counted, countsRead: event.read && event.outcome === 'ok' };
-  });
-  // Runs of one User-Agent are usual (a crawler, a client): its family is worked out once per run.
-  let lastUserAgent: string | undefined;
-  let lastAgent = classifier.classify(undefined);
-  return (req) => {
-    // What the request's own line and headers tell is read as it comes, while the parser has
-    // just read them (at its end, after the answer's work, they are out of the processor's
-    // caches): its door, the REST endpoint, the User-Agent's family. Routes refine the rest.
-    if (req.method === 'OPTIONS') return;
-    // At the app's first layer, req.url is the request's own target (no router has cut it yet).
-    const path = pathOf(req.url);
-    const surface = surfaceOfPath(path);
-    if (surface === undefined) return;
-    const userAgent = userAgentOf(req.rawHeaders);
-    if (userAgent !== lastUserAgent) {
-      lastUserAgent = userAgent;
-      lastAgent = classifier.classify(userAgent);
-    }
-    // Whole milliseconds of the wall clock: Date.now() is V8's own, where Node 20's
-    // performance.now() crosses into C++ behind a lazy global getter (1.5 µs a request in
-    // bench/insights-cpu.ts). Averages stay true: a request's start and end fall anywhere within
-    // their milliseconds, so the rounding cancels out over many requests.
-    requests.arrived(req, Date.now(), surface, surface === 'rest' ? restEndpoint(path) : undefined, lastAgent);
-  };
+  insights.listenForHttp(
+    (message) => {
+      const started = message as HttpMessage;
+      // Every server of the process is heard (a metrics port, another app in tests): only this one's requests are noted.
+      if (started.server !== server) return;
+      const { request } = started;
+      if (request.method === 'OPTIONS') return;
+      // The request's own target, as the client sent it (no router has cut it yet).
+      const path = pathOf(request.url ?? '/');
+      const surface = surfaceOfPath(path);
+      if (surface === undefined) return;
+      const userAgent = userAgentOf(request.rawHeaders);
+      if (userAgent !== lastUserAgent) {
+        lastUserAgent = userAgent;
+        lastAgent = classifier.classify(userAgent);
+      }
+      // Whole milliseconds of the wall clock: Date.now() is V8's own, where Node 20's
+      // performance.now() crosses into C++ behind a lazy global getter (1.5 µs a request in
+      // bench/insights-cpu.ts). Averages stay true: a request's start and end fall anywhere within
+      // their milliseconds, so the rounding cancels out over many requests.
+      requests.arrived(request, started.socket, Date.now(), surface, surface === 'rest' ? restEndpoint(path) : undefined, lastAgent);
+    },
+    (message) => {
+      const finished = message as HttpMessage;
+      if (finished.server !== server) return;
+      const heard = requests.ended(finished.request, finished.socket);
+      if (heard === undefined) return;
+      const status = finished.response.statusCode;
+      // Never below 0, should the wall clock be set back while a request is answered.
+      const durationMs = Math.max(0, Date.now() - heard.arrived);
+      if (
+        last !== undefined &&
+        heard.surface === last.surface &&
+        heard.subject === last.subject &&
+        status === last.status &&
+        heard.agent === last.agent &&
+        heard.outcome === last.outcome &&
+        heard.via === last.via &&
+        heard.client === last.client &&
+        heard.read === last.read &&
+        insights.recordAgain(last.counted, durationMs, last.countsRead)
+      )
+        return;
+      const event = eventOf(status, heard.surface, heard.subject, heard, durationMs, heard.agent);
+      last = undefined;
+      if (event === undefined) return;
+      const counted = insights.record(event);
+      last = { surface: heard.surface, subject: heard.subject, status, agent: heard.agent, outcome: heard.outcome, via: heard.via, client: heard.client, read: heard.read, counted, countsRead: event.read && event.outcome === 'ok' };
+    },
+  );
+}
+
+/** What Node publishes on its `http.server.*` diagnostics channels. */
+interface HttpMessage {
+  readonly request: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly socket: Socket;
+  readonly server: object;
 }
 
 /**

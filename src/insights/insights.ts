@@ -14,6 +14,8 @@ export const DAY_MS = 86_400_000;
 export const DEFAULT_FLUSH_MS = 10_000;
 /** Distinct counts gathered before a flush is started early, so memory stays bounded under any traffic. */
 const MAX_PENDING_FIELDS = 20_000;
+/** Node publishes every HTTP request a server starts to answer here, before its handler runs (since 16.18), while someone subscribes. */
+const REQUEST_STARTED = 'http.server.request.start';
 /** Node publishes every finished HTTP response here (since 16.18), while someone subscribes. */
 const RESPONSE_FINISHED = 'http.server.response.finish';
 /** Distinct content gaps kept per day; more distinct questions than this are counted under one row. */
@@ -99,39 +101,47 @@ interface GapTally {
  */
 export class HttpRequests implements RequestsInFlight {
   /** Where each connection keeps its latest request's record: a property of this instance's own, so that two apps' edges never read each other's. */
-  readonly #slot: symbol = Symbol('insights: the latest request');
+  readonly #slot: symbol = Symbol('insightsRecord');
   /** Requests that could not be kept under their connection, each by itself. */
   readonly #others = new WeakMap<object, RequestRecord>();
 
-  /** A request came, at `at` (`Date.now()`), through `surface`, asking for `subject` (so far as its address tells), from `agent`. */
-  arrived(request: HttpRequestLike, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
+  /**
+   * A request came on `connection` (its socket; null when it has none), at `at` (`Date.now()`),
+   * through `surface`, asking for `subject` (so far as its address tells), from `agent`.
+   */
+  arrived(request: HttpRequestLike, connection: object | null | undefined, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
     // Every field given at once: one object shape from birth.
     const record: RequestRecord = { request, arrived: at, surface, subject, outcome: undefined, via: undefined, client: undefined, read: undefined, agent };
-    const connection = request.socket as Connection | null | undefined;
     if (connection == null) {
       this.#others.set(request, record);
       return;
     }
-    const latest = connection[this.#slot];
+    const latest = (connection as Connection)[this.#slot];
     if (latest !== undefined && latest.request !== undefined) this.#others.set(request, record);
-    else connection[this.#slot] = record;
+    else (connection as Connection)[this.#slot] = record;
   }
 
   /** The request's record until its response has ended; undefined for a request the edge did not see come. */
   noteOf(request: HttpRequestLike): RequestRecord | undefined {
-    const connection = request.socket as Connection | null | undefined;
+    return this.#recordOf(request, request.socket);
+  }
+
+  /**
+   * The record of a request whose response has ended on `connection`, let go: its connection is
+   * free for the next request, and the request is not kept alive by it.
+   */
+  ended(request: HttpRequestLike, connection: object | null | undefined): RequestRecord | undefined {
+    const record = this.#recordOf(request, connection);
+    if (record !== undefined) record.request = undefined;
+    return record;
+  }
+
+  #recordOf(request: HttpRequestLike, connection: object | null | undefined): RequestRecord | undefined {
     if (connection != null) {
-      const latest = connection[this.#slot];
+      const latest = (connection as Connection)[this.#slot];
       if (latest !== undefined && latest.request === request) return latest;
     }
     return this.#others.get(request);
-  }
-
-  /** The record of a request whose response has ended, let go: its connection is free for the next request, and the request is not kept alive by it. */
-  ended(request: HttpRequestLike): RequestRecord | undefined {
-    const record = this.noteOf(request);
-    if (record !== undefined) record.request = undefined;
-    return record;
   }
 }
 
@@ -168,7 +178,8 @@ export class Insights implements InsightsSink {
   readonly #gapOfQuestion = { pl: new Map<string, GapTally>(), en: new Map<string, GapTally>(), '': new Map<string, GapTally>() };
   #pendingFields = 0;
   #timer: NodeJS.Timeout | undefined;
-  #responses: ((message: unknown) => void) | undefined;
+  /** The diagnostics channels this instance listens on, and its subscriber on each. */
+  #listening: (readonly [string, (message: unknown) => void])[] = [];
   #closed = false;
   #flushing: Promise<void> = Promise.resolve();
   readonly classifier: AgentClassifier | undefined;
@@ -297,30 +308,47 @@ export class Insights implements InsightsSink {
   }
 
   /**
-   * Hears every response any HTTP server of this process finishes (Node's
-   * `http.server.response.finish` diagnostics channel) until `close`, as it finishes: `hear`
-   * counts it (or leaves it, for another app's), so nothing is kept of a request once it has
-   * been answered. One subscription per instance: a second call adds nothing, so two apps over
-   * one context do not count twice.
+   * Hears every request any HTTP server of this process starts to answer, and every response
+   * one finishes (Node's `http.server.request.start` and `http.server.response.finish`
+   * diagnostics channels), until `close`: `started` notes a request as it comes, `finished`
+   * counts it as its answer ends (each leaves another server's), so nothing is kept of a request
+   * once it has been answered. One pair of subscriptions per instance: a second call adds
+   * nothing, so two apps over one context do not count twice.
    */
-  listenForResponses(hear: (message: unknown) => void): void {
-    if (this.#responses !== undefined || this.#closed) return;
-    // A subscriber's exception would end the process (Node rethrows it): one response is lost instead.
-    this.#responses = (message) => {
-      try {
-        hear(message);
-      } catch (error) {
-        this.options.logger.warn({ error: (error as Error).message }, 'insights: a response was not counted');
-      }
-    };
-    subscribe(RESPONSE_FINISHED, this.#responses);
+  listenForHttp(started: (message: unknown) => void, finished: (message: unknown) => void): void {
+    if (this.#listening.length > 0 || this.#closed) return;
+    // A subscriber's exception would end the process (Node rethrows it): one request is lost instead.
+    const { logger } = this.options;
+    this.#listening = [
+      [
+        REQUEST_STARTED,
+        (message) => {
+          try {
+            started(message);
+          } catch (error) {
+            logger.warn({ error: (error as Error).message }, 'insights: a request was not noted');
+          }
+        },
+      ],
+      [
+        RESPONSE_FINISHED,
+        (message) => {
+          try {
+            finished(message);
+          } catch (error) {
+            logger.warn({ error: (error as Error).message }, 'insights: a response was not counted');
+          }
+        },
+      ],
+    ];
+    for (const [channel, hear] of this.#listening) subscribe(channel, hear);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#timer);
-    if (this.#responses !== undefined) unsubscribe(RESPONSE_FINISHED, this.#responses);
-    this.#responses = undefined;
+    for (const [channel, hear] of this.#listening) unsubscribe(channel, hear);
+    this.#listening = [];
     await this.flush();
   }
 

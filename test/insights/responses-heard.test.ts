@@ -8,8 +8,9 @@ import { MemoryStore } from '../../src/store/memory-store.js';
 import { FixedClock } from '../helpers/clock.js';
 
 /**
- * The HTTP edge hears the end of each response on Node's `http.server.response.finish` channel,
- * one subscription per insights instance, instead of a listener on every response.
+ * The HTTP edge hears each request as it starts and each response as it ends on Node's
+ * `http.server.request.start` and `http.server.response.finish` channels, one subscription each
+ * per insights instance, instead of a layer of the app and a listener on every response.
  */
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -44,47 +45,80 @@ function insights(logged: string[] = []): Insights {
   return new Insights({ store: new MemoryStore(clock), clock, logger, retentionDays: 90, flushMs: 3_600_000 });
 }
 
-describe('responses heard by insights', () => {
-  it('hears each finished response once, however often it is asked to listen', async () => {
+describe('requests and responses heard by insights', () => {
+  it('hears each request as it starts and each response as it finishes, once, however often it is asked to listen', async () => {
     const counting = insights();
-    const heard: unknown[] = [];
-    counting.listenForResponses((message) => heard.push(message));
-    counting.listenForResponses((message) => heard.push(message));
+    const heard: string[] = [];
+    counting.listenForHttp(() => heard.push('started'), () => heard.push('finished'));
+    counting.listenForHttp(() => heard.push('started again'), () => heard.push('finished again'));
     const url = await serverAnsweringOk();
     await askAndFinish(url);
     await askAndFinish(url);
-    expect(heard).toHaveLength(2);
+    expect(heard).toEqual(['started', 'finished', 'started', 'finished']);
     await counting.close();
   });
 
-  it('hears a response as it finishes, before anyone reads the counts', async () => {
+  it('hears a request before the server handles it, with the request, its socket and its server', async () => {
     const counting = insights();
-    const heard: unknown[] = [];
-    counting.listenForResponses((message) => heard.push(message));
-    await askAndFinish(await serverAnsweringOk());
-    expect(heard).toHaveLength(1);
+    const order: string[] = [];
+    let message: { request?: unknown; socket?: unknown; server?: unknown } = {};
+    counting.listenForHttp(
+      (started) => {
+        order.push('started');
+        message = started as typeof message;
+      },
+      () => order.push('finished'),
+    );
+    const server = http.createServer((req, res) => {
+      order.push('handled');
+      expect(message.request).toBe(req);
+      expect(message.socket).toBe(req.socket);
+      expect(message.server).toBe(server);
+      res.end('ok');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await askAndFinish(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    expect(order).toEqual(['started', 'handled', 'finished']);
     await counting.close();
   });
 
-  it('stops hearing responses once closed', async () => {
+  it('stops hearing requests and responses once closed', async () => {
     const counting = insights();
-    const heard: unknown[] = [];
-    counting.listenForResponses((message) => heard.push(message));
+    const heard: string[] = [];
+    counting.listenForHttp(() => heard.push('started'), () => heard.push('finished'));
     const url = await serverAnsweringOk();
     await askAndFinish(url);
     await counting.close();
     await askAndFinish(url);
-    expect(heard).toHaveLength(1);
+    expect(heard).toEqual(['started', 'finished']);
   });
 
   it('loses one count, not the process, when hearing a response fails', async () => {
     const logged: string[] = [];
     const counting = insights(logged);
-    counting.listenForResponses(() => {
-      throw new Error('reading failed');
-    });
+    counting.listenForHttp(
+      () => undefined,
+      () => {
+        throw new Error('reading failed');
+      },
+    );
     expect(await askAndFinish(await serverAnsweringOk())).toBe('ok');
     expect(logged.join('')).toContain('insights: a response was not counted');
+    await counting.close();
+  });
+
+  it('loses one request, not the process, when noting a request fails', async () => {
+    const logged: string[] = [];
+    const counting = insights(logged);
+    counting.listenForHttp(
+      () => {
+        throw new Error('noting failed');
+      },
+      () => undefined,
+    );
+    expect(await askAndFinish(await serverAnsweringOk())).toBe('ok');
+    expect(logged.join('')).toContain('insights: a request was not noted');
     await counting.close();
   });
 });
