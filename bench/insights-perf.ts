@@ -5,7 +5,8 @@
  * built `serve` runs with `--perf-basic-prof` (V8 writes the names of its compiled code where
  * `perf` reads them), pinned to the last core, loaded with GET /api/v1/page as a ChatGPT-User
  * fetcher from the other cores: first `--warm` seconds unrecorded, then `--seconds` recorded
- * (`perf record -e cpu-clock`, with call chains).
+ * (`perf record -e cpu-clock`, with call chains). V8's own log, which `--perf-basic-prof` starts,
+ * goes to the run's temporary directory.
  *
  * Each sample is charged to the first JavaScript function on its stack, with the native code
  * under it: the samples whose function is bundled from src/insights are insights' cost, per
@@ -44,7 +45,7 @@ if (spawnSync('perf', ['--version'], { stdio: 'ignore' }).status !== 0) {
 const modules = await bundleModules(BIN, (module) => module.startsWith('dist/src/insights/'));
 const dir = await mkdtemp(path.join(tmpdir(), 'insights-perf-'));
 const port = await freePort();
-const server = spawn('taskset', ['-c', SERVER_CORE, process.execPath, '--perf-basic-prof', path.join(BIN, 'main.js'), 'serve'], {
+const server = spawn('taskset', ['-c', SERVER_CORE, process.execPath, '--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${path.join(dir, 'v8.log')}`, path.join(BIN, 'main.js'), 'serve'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '999999999', DATA_DIR: dir },
   stdio: ['ignore', 'ignore', 'inherit'],
