@@ -63,9 +63,9 @@ export function outcomeOfStatus(status: number): Outcome {
  * before the server's handler runs, and `http.server.response.finish`), one subscription each
  * for the app, and only `server`'s requests are noted. As a request starts, its record
  * (`Insights.requests`) is made from what Node has just parsed, before Express gives the request
- * and response their own prototypes: from then on, reading a property of either misses V8's
- * inline caches and costs about a microsecond in its runtime (decision 0153). Routes refine the
- * record; it is counted and let go as the response ends (decision 0152).
+ * and response the app's prototypes: read after that, their properties missed V8's inline caches
+ * in the server's profile (bench/insights-perf.ts, decision 0153). Routes refine the record; it
+ * is counted and let go as the response ends (decision 0152).
  */
 export function insightsEdge(insights: Insights | undefined, server: object): void {
   const classifier = insights?.classifier;
