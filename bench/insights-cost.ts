@@ -11,7 +11,8 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { AgentClassifier } from '../src/insights/agent-family.js';
-import { HttpRequests, Insights } from '../src/insights/insights.js';
+import { Insights } from '../src/insights/insights.js';
+import { HttpRequests } from '../src/insights/requests-in-flight.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '1000000' } } });
