@@ -83,7 +83,10 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
-  handler = createApp(ctx);
+  const app = createApp(ctx);
+  // Requests and responses are made with the app's prototypes from now on (connections.ts).
+  connections.useAppPrototypes(app.request, app.response);
+  handler = app;
   // Insights hear this server's requests as they start and end (its metrics port and any other server are not counted).
   insightsEdge(ctx.insights, server);
   const watching = startWatching(ctx);
