@@ -62,10 +62,9 @@ export function outcomeOfStatus(status: number): Outcome {
  * Both ends are heard on Node's diagnostics channels (`http.server.request.start`, published
  * before the server's handler runs, and `http.server.response.finish`), one subscription each
  * for the app, and only `server`'s requests are noted. As a request starts, its record
- * (`Insights.requests`) is made from what Node has just parsed, before Express gives the request
- * and response the app's prototypes: read after that, their properties missed V8's inline caches
- * in the server's profile (bench/insights-perf.ts, decision 0153). Routes refine the record; it
- * is counted and let go as the response ends (decision 0152).
+ * (`Insights.requests`) is made from what Node has just parsed, before the app's handler runs
+ * (decision 0153; the request and response already have the app's prototypes, decision 0154).
+ * Routes refine the record; it is counted and let go as the response ends (decision 0152).
  */
 export function insightsEdge(insights: Insights | undefined, server: object): void {
   const classifier = insights?.classifier;
