@@ -242,20 +242,18 @@ export class Insights implements InsightsSink {
     if (this.#listening.length > 0 || this.#closed) return;
     // A subscriber's exception would end the process (Node rethrows it): one request is lost instead.
     const { logger } = this.options;
-    const lost = (error: unknown, end: 'start' | 'finish'): void =>
-      end === 'start' ? logger.warn({ error: (error as Error).message }, 'insights: a request was not noted') : logger.warn({ error: (error as Error).message }, 'insights: a response was not counted');
     const guarded =
-      (hear: (message: unknown) => void, end: 'start' | 'finish') =>
+      (hear: (message: unknown) => void, lost: (error: Error) => void) =>
       (message: unknown): void => {
         try {
           hear(message);
         } catch (error) {
-          lost(error, end);
+          lost(error as Error);
         }
       };
     this.#listening = [
-      [REQUEST_STARTED, guarded(started, 'start')],
-      [RESPONSE_FINISHED, guarded(finished, 'finish')],
+      [REQUEST_STARTED, guarded(started, (error) => logger.warn({ error: error.message }, 'insights: a request was not noted'))],
+      [RESPONSE_FINISHED, guarded(finished, (error) => logger.warn({ error: error.message }, 'insights: a response was not counted'))],
     ];
     for (const [channel, hear] of this.#listening) subscribe(channel, hear);
   }
