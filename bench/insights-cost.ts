@@ -2,8 +2,8 @@
  * What insights add to one request, measured in-process without a network or a load generator
  * (whose noise on a shared machine is larger than the cost): the edge's work at the end of a
  * request (the User-Agent's family from the classifier's cache, one event added to the day's
- * counters), the search-tool report, and keeping a request's record as it comes (under its
- * connection, against a WeakMap entry per request), per call. Compare with the server CPU per request that
+ * counters), the search-tool report, and keeping a request's record as it comes (in a field
+ * the request is made with, against a WeakMap entry per request), per call. Compare with the server CPU per request that
  * bench/http.ts prints for the REST page and MCP search_site.
  *
  *   npx tsx bench/insights-cost.ts [--calls 1000000]
@@ -38,18 +38,18 @@ perCall('edge: classify (cached) + record one request', (index) => {
 perCall('search_site report (a question that found enough)', () => insights.searched('server-side tagging price', 'en', 8, 1.3));
 perCall('search_site report (a content gap)', (index) => insights.searched(`do you sell pizza ${index % 50}`, 'en', 0, undefined));
 
-// A request's record as it comes and as its answer ends: kept under its connection (each of 32
-// kept-alive connections carries one request after another), against the earlier design, a
-// WeakMap entry for each new request object (decision 0151). Each call makes a request-like
-// object with some garbage, as a server does, so that the young generation is collected as often.
+// A request's record as it comes and as its answer ends: kept in a field each request is made
+// with (decision 0156), against an earlier design, a WeakMap entry for each new request object
+// (decision 0151). Each call makes a request-like object with some garbage, as a server does, so
+// that the young generation is collected as often.
 const connections = Array.from({ length: 32 }, () => ({}));
 const requests = new HttpRequests();
 const agent = classifier.classify(UAS[0]);
-perCall('a request\'s record under its connection (made, looked up, let go)', (index) => {
-  const request = { socket: connections[index % connections.length], headers: new Array(24) };
-  requests.arrived(request, request.socket, Date.now(), 'rest', 'page', agent);
+perCall('a request\'s record in its own field (made, looked up, let go)', (index) => {
+  const request = { socket: connections[index % connections.length], headers: new Array(24), [requests.field]: undefined };
+  requests.arrived(request, Date.now(), 'rest', 'page', agent);
   requests.noteOf(request);
-  requests.ended(request, request.socket);
+  requests.ended(request);
 });
 const perRequest = new WeakMap<object, object>();
 perCall('baseline: a WeakMap entry for each request (made, looked up)', (index) => {

@@ -131,6 +131,16 @@ export class HttpConnections {
     this.#made.response.prototype = response;
   }
 
+  /**
+   * From now on, each request is made with `field` among its own properties (undefined), where a
+   * feature keeps what it knows of the request (insights' record, decision 0156). Setting it is
+   * then a plain store into room the request already has; adding a property by a computed key
+   * to an object with many properties can turn it into a dictionary (decision 0155).
+   */
+  giveRequestsField(field: symbol): void {
+    this.#made.request.field = field;
+  }
+
   get openConnections(): number {
     return this.#connections.size;
   }
@@ -202,20 +212,30 @@ function eventLoopTurn(): Promise<void> {
 
 /**
  * A constructor that makes what `base` (Node's `IncomingMessage` or `ServerResponse`, plain
- * constructor functions) makes, with whatever `prototype` it is given later; Node's HTTP server
- * takes such constructors as options. Each server gets its own, so that two apps in one process
- * keep their own prototypes.
+ * constructor functions) makes, with whatever `prototype` it is given later, and the `field`
+ * it is given later among each object's own properties; Node's HTTP server takes such
+ * constructors as options. Each server gets its own, so that two apps in one process keep their
+ * own prototypes.
  *
  * It inherits from `base`, as a subclass does: V8 gives what a constructor makes room for the
  * properties of the constructors it inherits from. Without it, a response's 45 properties went
  * to a separate store, and each response became a dictionary as Node added a property by a
  * symbol (decision 0155).
  */
-function madeWith(base: Function): { (this: unknown, first: unknown, second: unknown): void; prototype: object } {
-  function Made(this: unknown, first: unknown, second: unknown): void {
+function madeWith(base: Function): Made {
+  const made = function (this: Record<symbol, unknown>, first: unknown, second: unknown): void {
     base.call(this, first, second);
-  }
-  Made.prototype = base.prototype as object;
-  Object.setPrototypeOf(Made, base);
-  return Made;
+    if (made.field !== undefined) this[made.field] = undefined;
+  } as Made;
+  made.prototype = base.prototype as object;
+  made.field = undefined;
+  Object.setPrototypeOf(made, base);
+  return made;
+}
+
+/** What `madeWith` makes: a constructor for Node's HTTP server, with the prototype and the field it makes objects with. */
+interface Made {
+  (this: unknown, first: unknown, second: unknown): void;
+  prototype: object;
+  field: symbol | undefined;
 }

@@ -86,6 +86,8 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
   const app = createApp(ctx);
   // Requests and responses are made with the app's prototypes from now on (connections.ts).
   connections.useAppPrototypes(app.request, app.response);
+  // Each request is made with the field where insights keep its record (decision 0156).
+  if (ctx.insights !== undefined) connections.giveRequestsField(ctx.insights.requests.field);
   handler = app;
   // Insights hear this server's requests as they start and end (its metrics port and any other server are not counted).
   insightsEdge(ctx.insights, server);

@@ -51,10 +51,8 @@ export interface InsightNote {
   read?: boolean;
 }
 
-/** An HTTP request as insights key it: Node's IncomingMessage (Express's `req`) and its socket. */
-export interface HttpRequestLike {
-  readonly socket?: object | null;
-}
+/** An HTTP request as insights keep its record on it: Node's IncomingMessage (Express's `req`). */
+export type HttpRequestLike = object;
 
 /** The HTTP requests being answered, as the edge counts them (http-edge.ts): routes refine a request's note here. */
 export interface RequestsInFlight {

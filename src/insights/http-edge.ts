@@ -1,6 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Request } from 'express';
 import { agentName, type AgentOf } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
@@ -63,8 +62,9 @@ export function outcomeOfStatus(status: number): Outcome {
  * before the server's handler runs, and `http.server.response.finish`), one subscription each
  * for the app, and only `server`'s requests are noted. As a request starts, its record
  * (`Insights.requests`) is made from what Node has just parsed, before the app's handler runs
- * (decision 0153; the request and response already have the app's prototypes, decision 0154).
- * Routes refine the record; it is counted and let go as the response ends (decision 0152).
+ * (decision 0153; the request and response already have the app's prototypes, decision 0154),
+ * and kept in a field the request was made with (decision 0156). Routes refine the record; it
+ * is counted and let go as the response ends (decision 0152).
  */
 export function insightsEdge(insights: Insights | undefined, server: object): void {
   const classifier = insights?.classifier;
@@ -97,12 +97,12 @@ export function insightsEdge(insights: Insights | undefined, server: object): vo
       // performance.now() crosses into C++ behind a lazy global getter (1.5 µs a request in
       // bench/insights-cpu.ts). Averages stay true: a request's start and end fall anywhere within
       // their milliseconds, so the rounding cancels out over many requests.
-      requests.arrived(request, started.socket, Date.now(), surface, surface === 'rest' ? restEndpoint(path) : undefined, lastAgent);
+      requests.arrived(request, Date.now(), surface, surface === 'rest' ? restEndpoint(path) : undefined, lastAgent);
     },
     (message) => {
       const finished = message as HttpMessage;
       if (finished.server !== server) return;
-      const heard = requests.ended(finished.request, finished.socket);
+      const heard = requests.ended(finished.request);
       if (heard === undefined) return;
       const status = finished.response.statusCode;
       // Never below 0, should the wall clock be set back while a request is answered.
@@ -133,7 +133,6 @@ export function insightsEdge(insights: Insights | undefined, server: object): vo
 interface HttpMessage {
   readonly request: IncomingMessage;
   readonly response: ServerResponse;
-  readonly socket: Socket;
   readonly server: object;
 }
 

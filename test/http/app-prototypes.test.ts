@@ -82,3 +82,46 @@ describe("requests and responses made with the app's prototypes", () => {
     expect(handled).toEqual([app.request, app.response]);
   });
 });
+
+describe('a field every request is made with', () => {
+  /** Whether the request the handler was given had `field` among its own properties, and its value. */
+  function fieldSeen(field: symbol, seen: [boolean, unknown][]): http.RequestListener {
+    return (req, res) => {
+      seen.push([Object.hasOwn(req, field), (req as unknown as Record<symbol, unknown>)[field]]);
+      res.end('ok');
+    };
+  }
+
+  it('makes no request with it until one is given', async () => {
+    const field = Symbol('record');
+    const seen: [boolean, unknown][] = [];
+    const { url } = await listening(fieldSeen(field, seen));
+    await (await fetch(url)).text();
+    expect(seen).toEqual([[false, undefined]]);
+  });
+
+  it('makes every later request with the field given, undefined, before any handler runs', async () => {
+    const field = Symbol('record');
+    const seen: [boolean, unknown][] = [];
+    const { connections, url } = await listening(fieldSeen(field, seen));
+    connections.giveRequestsField(field);
+    await (await fetch(url)).text();
+    await (await fetch(url)).text();
+    expect(seen).toEqual([
+      [true, undefined],
+      [true, undefined],
+    ]);
+  });
+
+  it("gives it to this server's requests only, with two servers in one process", async () => {
+    const field = Symbol('record');
+    const firstSeen: [boolean, unknown][] = [];
+    const secondSeen: [boolean, unknown][] = [];
+    const first = await listening(fieldSeen(field, firstSeen));
+    const second = await listening(fieldSeen(field, secondSeen));
+    first.connections.giveRequestsField(field);
+    await (await fetch(first.url)).text();
+    await (await fetch(second.url)).text();
+    expect([firstSeen, secondSeen]).toEqual([[[true, undefined]], [[false, undefined]]]);
+  });
+});
