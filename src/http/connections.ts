@@ -132,13 +132,14 @@ export class HttpConnections {
   }
 
   /**
-   * From now on, each request is made with `field` among its own properties (undefined), where a
-   * feature keeps what it knows of the request (insights' record, decision 0156). Setting it is
-   * then a plain store into room the request already has; adding a property by a computed key
-   * to an object with many properties can turn it into a dictionary (decision 0155).
+   * From now on, each request is made with `field` among its own properties (undefined), besides
+   * those given before: where a feature keeps what it knows of the request (the content snapshot
+   * it answers from, decision 0157; insights' record, decision 0156). Setting it is then a plain
+   * store into room the request already has; adding a property by a computed key to an object
+   * with many properties can turn it into a dictionary (decision 0155).
    */
   giveRequestsField(field: symbol): void {
-    this.#made.request.field = field;
+    this.#made.request.fields = [...this.#made.request.fields, field];
   }
 
   get openConnections(): number {
@@ -212,7 +213,7 @@ function eventLoopTurn(): Promise<void> {
 
 /**
  * A constructor that makes what `base` (Node's `IncomingMessage` or `ServerResponse`, plain
- * constructor functions) makes, with whatever `prototype` it is given later, and the `field`
+ * constructor functions) makes, with whatever `prototype` it is given later, and the `fields`
  * it is given later among each object's own properties; Node's HTTP server takes such
  * constructors as options. Each server gets its own, so that two apps in one process keep their
  * own prototypes.
@@ -225,17 +226,18 @@ function eventLoopTurn(): Promise<void> {
 function madeWith(base: Function): Made {
   const made = function (this: Record<symbol, unknown>, first: unknown, second: unknown): void {
     base.call(this, first, second);
-    if (made.field !== undefined) this[made.field] = undefined;
+    const { fields } = made;
+    for (let index = 0; index < fields.length; index++) this[fields[index]!] = undefined;
   } as Made;
   made.prototype = base.prototype as object;
-  made.field = undefined;
+  made.fields = [];
   Object.setPrototypeOf(made, base);
   return made;
 }
 
-/** What `madeWith` makes: a constructor for Node's HTTP server, with the prototype and the field it makes objects with. */
+/** What `madeWith` makes: a constructor for Node's HTTP server, with the prototype and the fields it makes objects with. */
 interface Made {
   (this: unknown, first: unknown, second: unknown): void;
   prototype: object;
-  field: symbol | undefined;
+  fields: readonly symbol[];
 }

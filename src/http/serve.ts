@@ -86,7 +86,9 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
   const app = createApp(ctx);
   // Requests and responses are made with the app's prototypes from now on (connections.ts).
   connections.useAppPrototypes(app.request, app.response);
-  // Each request is made with the field where insights keep its record (decision 0156).
+  // Each request is made with the fields where it keeps its content snapshot (decision 0157) and
+  // insights their record (decision 0156).
+  connections.giveRequestsField(ctx.content.field);
   if (ctx.insights !== undefined) connections.giveRequestsField(ctx.insights.requests.field);
   handler = app;
   // Insights hear this server's requests as they start and end (its metrics port and any other server are not counted).

@@ -7,6 +7,12 @@ import type { ContentSnapshot } from './content-snapshot.js';
  */
 export class ContentHolder {
   #current: ContentSnapshot;
+  /**
+   * The property under which each request keeps the snapshot it took: a symbol of this holder's
+   * own. The server makes every request with it (`HttpConnections.giveRequestsField`), so
+   * taking a snapshot is a plain store into room the request already has.
+   */
+  readonly field: symbol = Symbol('contentSnapshot');
 
   constructor(initial: ContentSnapshot) {
     this.#current = initial;
@@ -23,18 +29,20 @@ export class ContentHolder {
   }
 }
 
-/** The snapshot each request took, so that every surface it passes through answers from the same one. */
-const TAKEN = new WeakMap<object, ContentSnapshot>();
-
 /**
  * The request's snapshot: taken from the holder the first time any surface asks for this
- * request, the same object afterwards. `request` is the Node request (Express's `req`).
+ * request, the same object afterwards, so that every surface it passes through answers from the
+ * same one. `request` is the Node request (Express's `req`); the snapshot is kept on it, under
+ * the holder's field, and goes with it. (It was a `WeakMap` entry for each request: V8 keeps
+ * the entries whose key is young on a list of their own, cleared in every young-generation
+ * collection, 3-4 µs a request in `bench/insights-cost.ts`; decision 0157.)
  */
 export function snapshotOf(request: object, holder: ContentHolder): ContentSnapshot {
-  let snapshot = TAKEN.get(request);
+  const taken = request as Record<symbol, ContentSnapshot | undefined>;
+  let snapshot = taken[holder.field];
   if (snapshot === undefined) {
     snapshot = holder.current();
-    TAKEN.set(request, snapshot);
+    taken[holder.field] = snapshot;
   }
   return snapshot;
 }

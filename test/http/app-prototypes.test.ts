@@ -113,6 +113,24 @@ describe('a field every request is made with', () => {
     ]);
   });
 
+  it('makes every later request with each field given, the earlier ones kept', async () => {
+    const first = Symbol('snapshot');
+    const second = Symbol('record');
+    const seen: [boolean, boolean][] = [];
+    const { connections, url } = await listening((req, res) => {
+      seen.push([Object.hasOwn(req, first), Object.hasOwn(req, second)]);
+      res.end('ok');
+    });
+    connections.giveRequestsField(first);
+    await (await fetch(url)).text();
+    connections.giveRequestsField(second);
+    await (await fetch(url)).text();
+    expect(seen).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+  });
+
   it("gives it to this server's requests only, with two servers in one process", async () => {
     const field = Symbol('record');
     const firstSeen: [boolean, unknown][] = [];

@@ -178,6 +178,16 @@ describe('a reload', () => {
     expect(snapshotOf({}, ctx.content).site.page('/pl/uslugi/')?.title).toBe(NEW_TITLE);
     await ctx.close();
   });
+
+  it("gives one request each holder's own snapshot, with two contexts in one process", async () => {
+    const first = await testContext(copyOfMiniSite());
+    const second = await testContext(copyOfMiniSite());
+    const request = {};
+    expect(snapshotOf(request, first.content)).toBe(first.content.current());
+    expect(snapshotOf(request, second.content)).toBe(second.content.current());
+    expect(second.content.current()).not.toBe(first.content.current());
+    await Promise.all([first.close(), second.close()]);
+  });
 });
 
 describe('services that need content', () => {
