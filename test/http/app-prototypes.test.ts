@@ -84,62 +84,63 @@ describe("requests and responses made with the app's prototypes", () => {
 });
 
 describe('a field every request is made with', () => {
-  /** Whether the request the handler was given had `field` among its own properties, and its value. */
-  function fieldSeen(field: symbol, seen: [boolean, unknown][]): http.RequestListener {
+  /** For each request, which of `fields` the request the handler was given had among its own properties, and their values. */
+  function fieldsSeen(fields: readonly symbol[], seen: unknown[][]): http.RequestListener {
     return (req, res) => {
-      seen.push([Object.hasOwn(req, field), (req as unknown as Record<symbol, unknown>)[field]]);
+      seen.push(fields.map((field) => [Object.hasOwn(req, field), (req as unknown as Record<symbol, unknown>)[field]]));
       res.end('ok');
     };
   }
+  const answered = async (url: string) => (await fetch(url)).text();
 
   it('makes no request with it until one is given', async () => {
     const field = Symbol('record');
-    const seen: [boolean, unknown][] = [];
-    const { url } = await listening(fieldSeen(field, seen));
-    await (await fetch(url)).text();
-    expect(seen).toEqual([[false, undefined]]);
+    const seen: unknown[][] = [];
+    const { url } = await listening(fieldsSeen([field], seen));
+    await answered(url);
+    expect(seen).toEqual([[[false, undefined]]]);
   });
 
   it('makes every later request with the field given, undefined, before any handler runs', async () => {
     const field = Symbol('record');
-    const seen: [boolean, unknown][] = [];
-    const { connections, url } = await listening(fieldSeen(field, seen));
+    const seen: unknown[][] = [];
+    const { connections, url } = await listening(fieldsSeen([field], seen));
     connections.giveRequestsField(field);
-    await (await fetch(url)).text();
-    await (await fetch(url)).text();
-    expect(seen).toEqual([
-      [true, undefined],
-      [true, undefined],
-    ]);
+    await answered(url);
+    await answered(url);
+    expect(seen).toEqual([[[true, undefined]], [[true, undefined]]]);
   });
 
   it('makes every later request with each field given, the earlier ones kept', async () => {
-    const first = Symbol('snapshot');
-    const second = Symbol('record');
-    const seen: [boolean, boolean][] = [];
-    const { connections, url } = await listening((req, res) => {
-      seen.push([Object.hasOwn(req, first), Object.hasOwn(req, second)]);
-      res.end('ok');
-    });
-    connections.giveRequestsField(first);
-    await (await fetch(url)).text();
-    connections.giveRequestsField(second);
-    await (await fetch(url)).text();
+    const snapshot = Symbol('snapshot');
+    const record = Symbol('record');
+    const seen: unknown[][] = [];
+    const { connections, url } = await listening(fieldsSeen([snapshot, record], seen));
+    connections.giveRequestsField(snapshot);
+    await answered(url);
+    connections.giveRequestsField(record);
+    await answered(url);
     expect(seen).toEqual([
-      [true, false],
-      [true, true],
+      [
+        [true, undefined],
+        [false, undefined],
+      ],
+      [
+        [true, undefined],
+        [true, undefined],
+      ],
     ]);
   });
 
   it("gives it to this server's requests only, with two servers in one process", async () => {
     const field = Symbol('record');
-    const firstSeen: [boolean, unknown][] = [];
-    const secondSeen: [boolean, unknown][] = [];
-    const first = await listening(fieldSeen(field, firstSeen));
-    const second = await listening(fieldSeen(field, secondSeen));
+    const firstSeen: unknown[][] = [];
+    const secondSeen: unknown[][] = [];
+    const first = await listening(fieldsSeen([field], firstSeen));
+    const second = await listening(fieldsSeen([field], secondSeen));
     first.connections.giveRequestsField(field);
-    await (await fetch(first.url)).text();
-    await (await fetch(second.url)).text();
-    expect([firstSeen, secondSeen]).toEqual([[[true, undefined]], [[false, undefined]]]);
+    await answered(first.url);
+    await answered(second.url);
+    expect([firstSeen, secondSeen]).toEqual([[[[true, undefined]]], [[[false, undefined]]]]);
   });
 });
