@@ -42,24 +42,23 @@ perCall('search_site report (a content gap)', (index) => insights.searched(`do y
 // with (decision 0156), against an earlier design, a WeakMap entry for each new request object
 // (decision 0151). Each call makes a request-like object with some garbage, as a server does, so
 // that the young generation is collected as often.
-const connections = Array.from({ length: 32 }, () => ({}));
 const requests = new HttpRequests();
 const agent = classifier.classify(UAS[0]);
 perCall('a request\'s record in its own field (made, looked up, let go)', (index) => {
-  const request = { socket: connections[index % connections.length], headers: new Array(24), [requests.field]: undefined };
+  const request = { headers: new Array(24), [requests.field]: undefined };
   requests.arrived(request, Date.now(), 'rest', 'page', agent);
   requests.noteOf(request);
   requests.ended(request);
 });
 const perRequest = new WeakMap<object, object>();
 perCall('baseline: a WeakMap entry for each request (made, looked up)', (index) => {
-  const request = { socket: connections[index % connections.length], headers: new Array(24) };
+  const request = { headers: new Array(24) };
   perRequest.set(request, { request, arrived: Date.now(), surface: 'rest', subject: 'page', outcome: undefined, via: undefined, client: undefined, read: undefined, agent });
   perRequest.get(request);
   perRequest.get(request);
 });
 perCall('baseline: nothing kept (the request-like object alone)', (index) => {
-  const request = { socket: connections[index % connections.length], headers: new Array(24) };
+  const request = { headers: new Array(24) };
   if (request.headers.length !== 24) throw new Error('unreachable');
 });
 await insights.close();

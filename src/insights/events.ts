@@ -51,13 +51,10 @@ export interface InsightNote {
   read?: boolean;
 }
 
-/** An HTTP request as insights keep its record on it: Node's IncomingMessage (Express's `req`). */
-export type HttpRequestLike = object;
-
 /** The HTTP requests being answered, as the edge counts them (http-edge.ts): routes refine a request's note here. */
 export interface RequestsInFlight {
   /** The note of a request the edge counts, until its answer has ended; undefined for one it does not count. */
-  noteOf(request: HttpRequestLike): InsightNote | undefined;
+  noteOf(request: object): InsightNote | undefined;
 }
 
 /** What the rest of the code reports to insights; absent when insights are off. */

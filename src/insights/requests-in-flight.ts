@@ -1,5 +1,5 @@
 import type { AgentOf } from './agent-family.js';
-import type { HttpRequestLike, InsightNote, RequestsInFlight, Surface } from './events.js';
+import type { InsightNote, RequestsInFlight, Surface } from './events.js';
 
 /**
  * When each HTTP request being answered came, and the note routes write about it: kept on the
@@ -19,25 +19,25 @@ export class HttpRequests implements RequestsInFlight {
   readonly field: symbol = Symbol('insightsRecord');
 
   /** A request came at `at` (`Date.now()`), through `surface`, asking for `subject` (so far as its address tells), from `agent`. */
-  arrived(request: HttpRequestLike, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
+  arrived(request: object, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
     // Every field given at once: one object shape from birth.
     (request as Fields)[this.field] = { arrived: at, surface, subject, outcome: undefined, via: undefined, client: undefined, read: undefined, agent };
   }
 
   /** The request's record until its response has ended; undefined for a request the edge did not see come. */
-  noteOf(request: HttpRequestLike): RequestRecord | undefined {
+  noteOf(request: object): RequestRecord | undefined {
     return (request as Fields)[this.field];
   }
 
   /** The record of a request whose response has ended, let go: a route still holding the request can no longer change what was counted. */
-  ended(request: HttpRequestLike): RequestRecord | undefined {
+  ended(request: object): RequestRecord | undefined {
     const record = (request as Fields)[this.field];
     if (record !== undefined) (request as Fields)[this.field] = undefined;
     return record;
   }
 }
 
-type Fields = HttpRequestLike & Record<symbol, RequestRecord | undefined>;
+type Fields = Record<symbol, RequestRecord | undefined>;
 
 /** One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`), who sent it and the note routes refine. */
 export interface RequestRecord extends InsightNote {
