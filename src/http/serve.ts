@@ -91,8 +91,9 @@ export async function serveHttp(config: Config, parts: ContextParts = {}, limits
   connections.giveRequestsField(ctx.content.field);
   if (ctx.insights !== undefined) connections.giveRequestsField(ctx.insights.requests.field);
   handler = app;
-  // Insights hear this server's requests as they start and end (its metrics port and any other server are not counted).
-  insightsEdge(ctx.insights, server);
+  // Insights are told of this server's requests as they start and end (its metrics port and any other server are not counted).
+  const edge = insightsEdge(ctx.insights, ctx.logger);
+  if (edge !== undefined) connections.observeRequests(edge);
   const watching = startWatching(ctx);
   if (config.redisUrl !== undefined) ctx.reloader.followPeers(PEER_CHECK_MS);
   if (source !== undefined) {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { agentName, type AgentOf } from './agent-family.js';
 import type { AgentFamily, InsightNote, InsightsSink, Outcome, RequestEvent, RequestsInFlight, Surface } from './events.js';
 import type { Counted, Insights } from './insights.js';
+import type { Logger } from '../log/logger.js';
 
 /** A page or its Markdown variant answered: the page's own path, and whether it came as Markdown. */
 export function notePage(requests: RequestsInFlight | undefined, req: Request, pagePath: string, markdown: boolean): void {
@@ -37,6 +38,7 @@ export function surfaceOfPath(path: string): Surface | undefined {
 }
 
 const SLASH = 47;
+const LOWER_U = 117;
 /** First path segments that are not pages: discovery, OAuth, the agent API's own routes, this admin page, the MCP endpoint's other addresses. */
 const NOT_COUNTED = new Set(['.well-known', 'oauth', 'agent', 'admin', 'mcp']);
 
@@ -55,21 +57,20 @@ export function outcomeOfStatus(status: number): Outcome {
 /**
  * The edge of an HTTP server: notes each request insights count as it comes (when, through which
  * door, from which family of User-Agent: the string itself is classified and dropped), and when
- * the answer has gone out counts it (what was asked, how it ended, how long it took). Nothing
+ * the answer has gone out counts it (what was asked, how it ended, how long it took). Undefined
  * when insights are off.
  *
- * Both ends are heard on Node's diagnostics channels (`http.server.request.start`, published
- * before the server's handler runs, and `http.server.response.finish`), one subscription each
- * for the app, and only `server`'s requests are noted. As a request starts, its record
- * (`Insights.requests`) is made from what Node has just parsed, before the app's handler runs
- * (decision 0153; the request and response already have the app's prototypes, decision 0154),
- * and kept in a field the request was made with (decision 0156). Routes refine the record; it
- * is counted and let go as the response ends (decision 0152).
+ * The server tells it of both ends (`HttpConnections.observeRequests`, decision 0158): as a
+ * request comes, before the app's handler runs, its record (`Insights.requests`) is made from
+ * what Node has just parsed (decision 0153; the request and response already have the app's
+ * prototypes, decision 0154) and kept in a field the request was made with (decision 0156).
+ * Routes refine the record; it is counted and let go once the response has been sent (decision
+ * 0152). A response whose connection closed before it was sent is not counted.
  */
-export function insightsEdge(insights: Insights | undefined, server: object): void {
+export function insightsEdge(insights: Insights | undefined, logger: Logger): HttpEdge | undefined {
   const classifier = insights?.classifier;
-  if (insights === undefined || classifier === undefined) return;
-  const { requests } = insights;
+  if (insights === undefined || classifier === undefined) return undefined;
+  const { requests, clock } = insights;
   // Runs of one User-Agent are usual (a crawler, a client): its family is worked out once per run.
   let lastUserAgent: string | undefined;
   let lastAgent = classifier.classify(undefined);
@@ -77,36 +78,41 @@ export function insightsEdge(insights: Insights | undefined, server: object): vo
   // the same (the same door, subject, status, note and agent, as a client calling one tool or a
   // crawler re-reading a page makes) adds to that count without an event being spelt out.
   let last: LastCounted | undefined;
-  insights.listenForHttp(
-    (message) => {
-      const started = message as HttpMessage;
-      // Every server of the process is heard (a metrics port, another app in tests): only this one's requests are noted.
-      if (started.server !== server) return;
-      const { request } = started;
+  return {
+    started(request) {
       if (request.method === 'OPTIONS') return;
-      // The request's own target, as the client sent it (no router has cut it yet).
-      const path = pathOf(request.url ?? '/');
-      const surface = surfaceOfPath(path);
-      if (surface === undefined) return;
+      // The request's own target, as the client sent it (no router has cut it yet). A REST
+      // request's endpoint is read from it in place; any other door from its path.
+      const target = request.url ?? '/';
+      let surface: Surface | undefined = 'rest';
+      let endpoint: string | undefined;
+      if (isRestTarget(target)) endpoint = restEndpoint(target);
+      else {
+        // An absolute-form target ("http://host/api/v1/page") is read from its path.
+        const path = pathOf(target);
+        surface = surfaceOfPath(path);
+        if (surface === undefined) return;
+        if (surface === 'rest') endpoint = restEndpoint(path);
+      }
       const userAgent = userAgentOf(request.rawHeaders);
       if (userAgent !== lastUserAgent) {
         lastUserAgent = userAgent;
         lastAgent = classifier.classify(userAgent);
       }
-      // Whole milliseconds of the wall clock: Date.now() is V8's own, where Node 20's
-      // performance.now() crosses into C++ behind a lazy global getter (1.5 µs a request in
-      // bench/insights-cpu.ts). Averages stay true: a request's start and end fall anywhere within
-      // their milliseconds, so the rounding cancels out over many requests.
-      requests.arrived(request, Date.now(), surface, surface === 'rest' ? restEndpoint(path) : undefined, lastAgent);
+      // Whole milliseconds of insights' clock (the wall clock: Date.now(), which is V8's own,
+      // where Node 20's performance.now() crosses into C++ behind a lazy global getter). Averages
+      // stay true: a request's start and end fall anywhere within their milliseconds, so the
+      // rounding cancels out over many requests.
+      requests.arrived(request, clock.now(), surface, endpoint, lastAgent);
     },
-    (message) => {
-      const finished = message as HttpMessage;
-      if (finished.server !== server) return;
-      const heard = requests.ended(finished.request);
+    answered(request, response) {
+      const heard = requests.ended(request);
       if (heard === undefined) return;
-      const status = finished.response.statusCode;
+      const status = response.statusCode;
+      // One reading of the clock for the duration and the day it is counted in.
+      const now = clock.now();
       // Never below 0, should the wall clock be set back while a request is answered.
-      const durationMs = Math.max(0, Date.now() - heard.arrived);
+      const durationMs = Math.max(0, now - heard.arrived);
       if (
         last !== undefined &&
         heard.surface === last.surface &&
@@ -117,23 +123,29 @@ export function insightsEdge(insights: Insights | undefined, server: object): vo
         heard.via === last.via &&
         heard.client === last.client &&
         heard.read === last.read &&
-        insights.recordAgain(last.counted, durationMs, last.countsRead)
+        insights.recordAgain(last.counted, durationMs, last.countsRead, now)
       )
         return;
       const event = eventOf(status, heard.surface, heard.subject, heard, durationMs, heard.agent);
       last = undefined;
       if (event === undefined) return;
-      const counted = insights.record(event);
+      const counted = insights.record(event, now);
       last = { surface: heard.surface, subject: heard.subject, status, agent: heard.agent, outcome: heard.outcome, via: heard.via, client: heard.client, read: heard.read, counted, countsRead: event.read && event.outcome === 'ok' };
     },
-  );
+    // One request is lost, never the answer or the process.
+    failed(error, stage) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (stage === 'started') logger.warn({ error: message }, 'insights: a request was not noted');
+      else logger.warn({ error: message }, 'insights: a response was not counted');
+    },
+  };
 }
 
-/** What Node publishes on its `http.server.*` diagnostics channels. */
-interface HttpMessage {
-  readonly request: IncomingMessage;
-  readonly response: ServerResponse;
-  readonly server: object;
+/** What the HTTP server tells the edge of each request (`HttpConnections.observeRequests` takes it). */
+export interface HttpEdge {
+  started(request: IncomingMessage): void;
+  answered(request: IncomingMessage, response: ServerResponse): void;
+  failed(error: unknown, stage: 'started' | 'answered'): void;
 }
 
 /**
@@ -144,7 +156,10 @@ interface HttpMessage {
 export function userAgentOf(rawHeaders: readonly string[]): string | undefined {
   for (let index = 0; index < rawHeaders.length; index += 2) {
     const name = rawHeaders[index]!;
-    if (name.length === 10 && (name === 'User-Agent' || name.toLowerCase() === 'user-agent')) return rawHeaders[index + 1];
+    // As clients spell it, then any other spelling (only a name of ten letters starting with a u).
+    if (name.length !== 10) continue;
+    if (name === 'user-agent' || name === 'User-Agent') return rawHeaders[index + 1];
+    if ((name.charCodeAt(0) | 32) === LOWER_U && name.toLowerCase() === 'user-agent') return rawHeaders[index + 1];
   }
   return undefined;
 }
@@ -190,23 +205,35 @@ interface LastCounted extends InsightNote {
   readonly countsRead: boolean;
 }
 
-/** `/api/v1/search` → `search`; the root is `root`; anything but a word of a-z and hyphens is `(not found)`. */
-export function restEndpoint(path: string): string {
-  let start = '/api/v1'.length;
-  while (path.charCodeAt(start) === SLASH) start++;
-  if (start >= path.length) return 'root';
-  const slash = path.indexOf('/', start);
-  const end = slash === -1 ? path.length : slash;
-  // A word of at most 31 letters a-z and hyphens, starting with a letter: tested letter by
-  // letter, as this runs on every REST request.
-  if (end - start > 31 || !isLowerLetter(path.charCodeAt(start))) return '(not found)';
-  for (let index = start + 1; index < end; index++) {
-    const code = path.charCodeAt(index);
-    if (!isLowerLetter(code) && code !== HYPHEN) return '(not found)';
-  }
-  return path.slice(start, end);
+/** Whether a request's target is under /api/v1 (`/api/v1`, `/api/v1/…`, `/api/v1?…`). */
+function isRestTarget(target: string): boolean {
+  if (!target.startsWith('/api/v1')) return false;
+  const next = target.charCodeAt(7);
+  return target.length === 7 || next === SLASH || next === QUESTION;
 }
 
+/**
+ * `/api/v1/search` → `search` (a query after it is left out: `/api/v1/page?url=…` → `page`); the
+ * root is `root`; anything but a word of a-z and hyphens is `(not found)`.
+ */
+export function restEndpoint(target: string): string {
+  let start = '/api/v1'.length;
+  while (target.charCodeAt(start) === SLASH) start++;
+  // A word of at most 31 letters a-z and hyphens, starting with a letter, up to a slash, a
+  // query or the end: tested letter by letter, as this runs on every REST request.
+  let end = start;
+  while (end < target.length && end - start <= MAX_ENDPOINT) {
+    const code = target.charCodeAt(end);
+    if (!isLowerLetter(code) && (code !== HYPHEN || end === start)) break;
+    end++;
+  }
+  const next = end < target.length ? target.charCodeAt(end) : QUESTION;
+  if (end - start > MAX_ENDPOINT || (next !== SLASH && next !== QUESTION)) return '(not found)';
+  return end === start ? 'root' : target.slice(start, end);
+}
+
+const MAX_ENDPOINT = 31;
+const QUESTION = 63;
 const HYPHEN = 45;
 function isLowerLetter(code: number): boolean {
   return code >= 97 && code <= 122;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock.js';
@@ -15,10 +14,6 @@ export const DAY_MS = 86_400_000;
 export const DEFAULT_FLUSH_MS = 10_000;
 /** Distinct counts gathered before a flush is started early, so memory stays bounded under any traffic. */
 const MAX_PENDING_FIELDS = 20_000;
-/** Node publishes every HTTP request a server starts to answer here, before its handler runs (since 16.18), while someone subscribes. */
-const REQUEST_STARTED = 'http.server.request.start';
-/** Node publishes every finished HTTP response here (since 16.18), while someone subscribes. */
-const RESPONSE_FINISHED = 'http.server.response.finish';
 /** Distinct content gaps kept per day; more distinct questions than this are counted under one row. */
 export const MAX_GAPS_PER_DAY = 1_000;
 export const MORE_GAPS = '…';
@@ -101,9 +96,6 @@ export class Insights implements InsightsSink {
   readonly #gapOfQuestion = { pl: new Map<string, GapTally>(), en: new Map<string, GapTally>(), '': new Map<string, GapTally>() };
   #pendingFields = 0;
   #timer: NodeJS.Timeout | undefined;
-  /** The diagnostics channels this instance listens on, and its subscriber on each. */
-  #listening: (readonly [string, (message: unknown) => void])[] = [];
-  #closed = false;
   #flushing: Promise<void> = Promise.resolve();
   readonly classifier: AgentClassifier | undefined;
 
@@ -122,8 +114,13 @@ export class Insights implements InsightsSink {
     this.#timer.unref();
   }
 
-  record(event: RequestEvent): Counted {
-    const now = this.options.clock.now();
+  /** The clock days are counted by (the HTTP edge times requests with it too). */
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
+  /** Counts one request; `now`: the time it ended, when the caller has just read the clock. */
+  record(event: RequestEvent, now = this.options.clock.now()): Counted {
     if (now >= this.#dayEndsAt) this.#startDay(now);
     // A run of requests of one kind is counted again where it was, without this (the HTTP edge's
     // recordAgain): here each request's words are spelt out to find its tally.
@@ -143,10 +140,10 @@ export class Insights implements InsightsSink {
   /**
    * Counts one more request of the kind `counted` was counted as (it took `durationMs`; `read`:
    * it delivered a page), if that count is still today's and not yet moved to be written; false
-   * when it is not, and nothing was counted (count the request with `record`).
+   * when it is not, and nothing was counted (count the request with `record`). `now`: as for `record`.
    */
-  recordAgain(counted: Counted, durationMs: number, read: boolean): boolean {
-    if (counted.moved || this.options.clock.now() >= this.#dayEndsAt) return false;
+  recordAgain(counted: Counted, durationMs: number, read: boolean, now = this.options.clock.now()): boolean {
+    if (counted.moved || now >= this.#dayEndsAt) return false;
     counted.count++;
     counted.ms += durationMs;
     if (read) counted.reads++;
@@ -230,39 +227,8 @@ export class Insights implements InsightsSink {
     return readDays(this.options.store, this.options.clock.now(), Math.min(days, this.options.retentionDays));
   }
 
-  /**
-   * Hears every request any HTTP server of this process starts to answer, and every response
-   * one finishes (Node's `http.server.request.start` and `http.server.response.finish`
-   * diagnostics channels), until `close`: `started` notes a request as it comes, `finished`
-   * counts it as its answer ends (each leaves another server's), so nothing is kept of a request
-   * once it has been answered. One pair of subscriptions per instance: a second call adds
-   * nothing, so two apps over one context do not count twice.
-   */
-  listenForHttp(started: (message: unknown) => void, finished: (message: unknown) => void): void {
-    if (this.#listening.length > 0 || this.#closed) return;
-    // A subscriber's exception would end the process (Node rethrows it): one request is lost instead.
-    const { logger } = this.options;
-    const guarded =
-      (hear: (message: unknown) => void, lost: (error: Error) => void) =>
-      (message: unknown): void => {
-        try {
-          hear(message);
-        } catch (error) {
-          lost(error as Error);
-        }
-      };
-    this.#listening = [
-      [REQUEST_STARTED, guarded(started, (error) => logger.warn({ error: error.message }, 'insights: a request was not noted'))],
-      [RESPONSE_FINISHED, guarded(finished, (error) => logger.warn({ error: error.message }, 'insights: a response was not counted'))],
-    ];
-    for (const [channel, hear] of this.#listening) subscribe(channel, hear);
-  }
-
   async close(): Promise<void> {
-    this.#closed = true;
     clearInterval(this.#timer);
-    for (const [channel, hear] of this.#listening) unsubscribe(channel, hear);
-    this.#listening = [];
     await this.flush();
   }
 

@@ -76,6 +76,14 @@ describe('the REST endpoint a request is counted under', () => {
     expect(restEndpoint('/api/v1///')).toBe('root');
   });
 
+  it('leaves out the query, as the edge reads the target the client sent', () => {
+    expect(restEndpoint('/api/v1/page?url=%2Fpl%2Fkontakt%2F')).toBe('page');
+    expect(restEndpoint('/api/v1/search?q=ga4')).toBe('search');
+    expect(restEndpoint('/api/v1?format=json')).toBe('root');
+    expect(restEndpoint('/api/v1/?format=json')).toBe('root');
+    expect(restEndpoint('/api/v1/page2?url=x')).toBe('(not found)');
+  });
+
   it('skips repeated slashes before the segment', () => {
     expect(restEndpoint('/api/v1//page')).toBe('page');
   });
