@@ -200,9 +200,13 @@ export class HttpConnections {
       await Promise.race([this.#allClosed(), graceOver]);
       await eventLoopTurn();
     } while (this.#connections.size > 0 && Date.now() < graceEnds);
-    await new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
+    // No more connections are accepted. Node's close ends only once every connection has: what
+    // is still open when the grace period is over (a request its handler never answers, an idle
+    // keep-alive connection) is cut now, or the drain would wait for it without bound.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
     clearTimeout(timer);
     for (const socket of this.#connections.keys()) socket.destroy();
+    await closed;
   }
 
   /** The first request's headers did not arrive in time: 408, as Node answers its own timeouts, and the connection closes. */

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONNECTION_LIMITS } from '../../src/http/connections.js';
+import { DEFAULT_CONNECTION_LIMITS, HttpConnections } from '../../src/http/connections.js';
 import type { RunningServer } from '../../src/http/serve.js';
 import { startTestServer } from '../helpers/context.js';
 import { MINI_SITE } from '../helpers/paths.js';
@@ -129,5 +129,24 @@ describe('open connections', () => {
     extra.write('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await closedAfter(extra);
     expect(Buffer.concat(received).length).toBe(0);
+  });
+});
+
+describe('the drain at shutdown', () => {
+  it('cuts a request still unanswered when the grace period is over, and ends', async () => {
+    const connections = new HttpConnections(() => {
+      // Never answers: a handler stuck on something outside.
+    }, { ...DEFAULT_CONNECTION_LIMITS, maxConnections: 10 });
+    await new Promise<void>((resolve) => connections.server.listen(0, '127.0.0.1', resolve));
+    const { port } = connections.server.address() as net.AddressInfo;
+    const socket = await connect(`http://127.0.0.1:${port}/`);
+    const received = new Promise<void>((resolve) => connections.server.once('request', () => resolve()));
+    socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await received;
+    const cut = closedAfter(socket);
+    await connections.drain(50);
+    await cut;
+    expect(connections.openConnections).toBe(0);
+    expect(connections.server.listening).toBe(false);
   });
 });
