@@ -1,6 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
+import type { RequestObserver } from '../insights/http-edge.js';
+
+export type { RequestObserver };
 
 /** How the HTTP server treats slow, idle and piled-up connections. */
 export interface ConnectionLimits {
@@ -45,17 +48,6 @@ interface ConnectionState {
 
 /** What Node itself answers when a request's headers are too slow. */
 const REQUEST_TIMEOUT_RESPONSE = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
-
-/**
- * Told of every request the server answers: as it comes, before the handler runs, and once its
- * response has been sent whole (not a response whose connection closed before it was). What
- * either throws goes to `failed`, and the request and the process carry on.
- */
-export interface RequestObserver {
-  started(request: http.IncomingMessage): void;
-  answered(request: http.IncomingMessage, response: http.ServerResponse): void;
-  failed(error: unknown, stage: 'started' | 'answered'): void;
-}
 
 /**
  * The HTTP server with its connection limits, and a drain for a clean shutdown:

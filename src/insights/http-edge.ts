@@ -23,7 +23,7 @@ export function notePage(requests: RequestsInFlight | undefined, req: Request, p
 export function surfaceOfPath(path: string): Surface | undefined {
   // Runs on every request: plain string tests, the most frequent doors first, no regular
   // expression unless the path can be one of the rare ones (bench/http.ts --insights).
-  if (path.startsWith('/api/v1') && (path.length === 7 || path.charCodeAt(7) === SLASH)) return 'rest';
+  if (isRestTarget(path)) return 'rest';
   if (path.endsWith('.md')) return path === '/pricing.md' ? 'pricing-md' : 'markdown';
   if (path.endsWith('.txt')) {
     if (path === '/robots.txt') return 'robots-txt';
@@ -67,7 +67,7 @@ export function outcomeOfStatus(status: number): Outcome {
  * Routes refine the record; it is counted and let go once the response has been sent (decision
  * 0152). A response whose connection closed before it was sent is not counted.
  */
-export function insightsEdge(insights: Insights | undefined, logger: Logger): HttpEdge | undefined {
+export function insightsEdge(insights: Insights | undefined, logger: Logger): RequestObserver | undefined {
   const classifier = insights?.classifier;
   if (insights === undefined || classifier === undefined) return undefined;
   const { requests, clock } = insights;
@@ -84,15 +84,18 @@ export function insightsEdge(insights: Insights | undefined, logger: Logger): Ht
       // The request's own target, as the client sent it (no router has cut it yet). A REST
       // request's endpoint is read from it in place; any other door from its path.
       const target = request.url ?? '/';
-      let surface: Surface | undefined = 'rest';
+      let surface: Surface;
       let endpoint: string | undefined;
-      if (isRestTarget(target)) endpoint = restEndpoint(target);
-      else {
+      if (isRestTarget(target)) {
+        surface = 'rest';
+        endpoint = restEndpoint(target);
+      } else {
         // An absolute-form target ("http://host/api/v1/page") is read from its path.
         const path = pathOf(target);
-        surface = surfaceOfPath(path);
-        if (surface === undefined) return;
-        if (surface === 'rest') endpoint = restEndpoint(path);
+        const door = surfaceOfPath(path);
+        if (door === undefined) return;
+        surface = door;
+        if (door === 'rest') endpoint = restEndpoint(path);
       }
       const userAgent = userAgentOf(request.rawHeaders);
       if (userAgent !== lastUserAgent) {
@@ -141,8 +144,14 @@ export function insightsEdge(insights: Insights | undefined, logger: Logger): Ht
   };
 }
 
-/** What the HTTP server tells the edge of each request (`HttpConnections.observeRequests` takes it). */
-export interface HttpEdge {
+/**
+ * Told of every request the server answers: as it comes, before the handler runs, and once its
+ * response has been sent whole (not a response whose connection closed before it was). What
+ * either throws goes to `failed`, and the request and the process carry on. The insights edge is
+ * one; `HttpConnections.observeRequests` takes it (defined here, as src/http imports insights and
+ * not the other way round).
+ */
+export interface RequestObserver {
   started(request: IncomingMessage): void;
   answered(request: IncomingMessage, response: ServerResponse): void;
   failed(error: unknown, stage: 'started' | 'answered'): void;
@@ -205,7 +214,7 @@ interface LastCounted extends InsightNote {
   readonly countsRead: boolean;
 }
 
-/** Whether a request's target is under /api/v1 (`/api/v1`, `/api/v1/…`, `/api/v1?…`). */
+/** Whether a request's target or path is under /api/v1 (`/api/v1`, `/api/v1/…`, `/api/v1?…`). */
 function isRestTarget(target: string): boolean {
   if (!target.startsWith('/api/v1')) return false;
   const next = target.charCodeAt(7);

@@ -18,7 +18,7 @@ export class HttpRequests implements RequestsInFlight {
   /** The property under which each request keeps its record: a symbol of this instance's own. */
   readonly field: symbol = Symbol('insightsRecord');
 
-  /** A request came at `at` (`Date.now()`), through `surface`, asking for `subject` (so far as its address tells), from `agent`. */
+  /** A request came at `at` (insights' clock), through `surface`, asking for `subject` (so far as its address tells), from `agent`. */
   arrived(request: object, at: number, surface: Surface, subject: string | undefined, agent: AgentOf): void {
     // Every field given at once: one object shape from birth.
     (request as Fields)[this.field] = { arrived: at, surface, subject, outcome: undefined, via: undefined, client: undefined, read: undefined, agent };
@@ -39,7 +39,7 @@ export class HttpRequests implements RequestsInFlight {
 
 type Fields = Record<symbol, RequestRecord | undefined>;
 
-/** One request the HTTP edge counts, from its coming to its end: when it came (`Date.now()`), who sent it and the note routes refine. */
+/** One request the HTTP edge counts, from its coming to its end: when it came (insights' clock), who sent it and the note routes refine. */
 export interface RequestRecord extends InsightNote {
   readonly arrived: number;
   /** The door it came through, from its address, unless a route tells better. */
